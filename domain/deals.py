@@ -1,0 +1,76 @@
+"""Deals: the deck order of a hand, its salt, and the public commitment to both.
+
+Randomness enters the game only here, as an input: the service draws a 32-byte
+seed with `secrets` and expands it with the algorithm below; the resulting order
+is recorded in `HandStarted`, so folding a log never calls a random generator.
+
+Seed expansion (documented so anyone can re-derive a deck from a seed):
+  * a stream of bytes: SHA-256(seed || counter), counter = 0, 1, 2 ... as an
+    8-byte big-endian integer, the digests concatenated;
+  * numbers: the stream read 8 bytes at a time as big-endian unsigned integers;
+  * a uniform index below k: the first number x < 2**64 - (2**64 mod k), then
+    x mod k (rejection sampling, so no index is favoured);
+  * the shuffle: Fisher-Yates over the canonical pack (`cards.full_pack`), for
+    i from len-1 down to 1, swap i with a uniform index below i+1;
+  * the salt: the hex of SHA-256(b"salt" || seed), first 32 hex digits.
+"""
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from .cards import full_pack
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    deck: tuple[str, ...]
+    salt: str
+
+    @property
+    def commitment(self) -> str:
+        return commitment(self.deck, self.salt)
+
+
+def commitment(deck, salt: str) -> str:
+    """SHA-256 (lowercase hex) of `salt + ":" + ",".join(deck)`, as API.md defines."""
+    return hashlib.sha256((salt + ":" + ",".join(deck)).encode("utf-8")).hexdigest()
+
+
+def _numbers(seed: bytes):
+    counter = 0
+    while True:
+        block = hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
+        for i in range(0, 32, 8):
+            yield int.from_bytes(block[i:i + 8], "big")
+        counter += 1
+
+
+def shuffled(cards, seed: bytes) -> tuple[str, ...]:
+    deck = list(cards)
+    numbers = _numbers(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        k = i + 1
+        limit = 2**64 - (2**64 % k)
+        x = next(numbers)
+        while x >= limit:
+            x = next(numbers)
+        j = x % k
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def seeded_deal(decks: int, seed: bytes) -> Deal:
+    """The deal a seed stands for: same seed, same deck and salt."""
+    salt = hashlib.sha256(b"salt" + seed).hexdigest()[:32]
+    return Deal(shuffled(full_pack(decks), seed), salt)
+
+
+def random_deal(decks: int) -> Deal:
+    """A fresh, unpredictable deal: the seed comes from `secrets`."""
+    return seeded_deal(decks, secrets.token_bytes(32))
+
+
+def explicit_deal(deck) -> Deal:
+    """A given deck order (tests, audits, reproducing a hand) with a fresh salt."""
+    return Deal(tuple(deck), secrets.token_hex(16))

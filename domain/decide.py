@@ -1,0 +1,208 @@
+"""decide(state, command) -> events: the rules as a pure function.
+
+A command is checked against the state; an illegal one raises a RuleViolation
+before anything is produced. A legal one yields its events *and* every automatic
+consequence (ace reveals after a draw, the end of the hand, the end of the game),
+so the log never stops half-way through a consequence. Dealing the next hand
+needs a deck, which is an input: see `game.play`.
+"""
+
+from . import errors as err
+from .bots import POLICIES
+from .cards import is_ace, is_card, remove_cards, sorted_cards
+from .commands import CreateGame, Discard, Draw, LayOff, Meld, Pickup, StartHand
+from .deals import commitment
+from .cards import full_pack
+from .events import (AceRevealed, CardDiscarded, CardDrawn, CardPickedUp, CardsLaidOff, GameCreated,
+                     GameEnded, HandEnded, HandStarted, MeldLaid)
+from .evolve import evolve
+from .melds import classify, extend
+from .rules import MAX_PLAYERS, MIN_PLAYERS
+from .scoring import hand_results, winners_if_over
+from .state import DRAW, ENDED, FINISHED, NEW, PICKUP, PLAY, GameState, HandState
+
+MAX_NAME = 40
+
+
+class _Batch:
+    """Events decided so far, and the state they lead to (for consequences)."""
+
+    __slots__ = ("state", "events")
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.events = []
+
+    def emit(self, event) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+
+def decide(state: GameState, command) -> list:
+    return run(state, command)[0]
+
+
+def run(state: GameState, command) -> tuple[list, GameState]:
+    """Decide `command` and fold its events: (events, the state after them)."""
+    try:
+        handler = _DECIDERS[type(command)]
+    except KeyError:
+        raise TypeError(f"not a command: {command!r}") from None
+    batch = _Batch(state)
+    handler(state, command, batch)
+    return batch.events, batch.state
+
+
+def _create_game(state: GameState, cmd: CreateGame, batch: _Batch) -> None:
+    if state.status != NEW:
+        raise err.GameExists("this game already exists")
+    players = tuple(cmd.players)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise err.InvalidPlayers(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    for p in players:
+        if not isinstance(p.name, str) or not p.name.strip() or len(p.name) > MAX_NAME:
+            raise err.InvalidPlayers(f"a player's name is 1 to {MAX_NAME} characters")
+        if p.bot is not None and p.bot not in POLICIES:
+            raise err.InvalidPlayers(f"unknown bot {p.bot!r}; known: {', '.join(sorted(POLICIES))}")
+    cmd.rules.check()
+    batch.emit(GameCreated(players, cmd.rules))
+
+
+def _start_hand(state: GameState, cmd: StartHand, batch: _Batch) -> None:
+    _check_game(state)
+    if not state.needs_deal:
+        raise err.HandInProgress("a hand is being played")
+    pack = full_pack(state.decks)
+    if len(cmd.deck) != len(pack) or sorted(cmd.deck) != sorted(pack):
+        raise err.InvalidDeck(f"the deck must be exactly the {len(pack)} cards of {state.decks} deck(s)")
+    if not isinstance(cmd.salt, str) or not cmd.salt:
+        raise err.InvalidDeck("a deal needs a salt")
+    number = state.hands_played
+    deck = tuple(cmd.deck)
+    batch.emit(HandStarted(hand=number, first_seat=number % len(state.players),
+                           deck_commitment=commitment(deck, cmd.salt), deck=deck, salt=cmd.salt))
+
+
+def _pickup(state: GameState, cmd: Pickup, batch: _Batch) -> None:
+    hand = _turn(state, cmd.seat)
+    if hand.phase == DRAW:
+        raise err.MustDraw("no passed card waits for you: draw")
+    if hand.phase == PLAY:
+        raise err.AlreadyDrawn("you have already picked up and drawn this turn")
+    batch.emit(CardPickedUp(cmd.seat, hand.waiting[cmd.seat]))
+
+
+def _draw(state: GameState, cmd: Draw, batch: _Batch) -> None:
+    hand = _turn(state, cmd.seat)
+    if hand.phase == PICKUP:
+        raise err.MustPickUp("a passed card waits for you: pick it up first")
+    if hand.phase == PLAY:
+        raise err.AlreadyDrawn("you have already drawn this turn")
+    if hand.stock == 0:
+        raise err.InvariantBroken("the stock ran out before the last ace was up")
+    batch.emit(CardDrawn(cmd.seat, hand.deck[hand.stock_pos]))
+    # Compulsory and automatic: every ace in the hand goes face up, dealt ones too.
+    for card in batch.state.hand.hands[cmd.seat]:
+        if is_ace(card):
+            batch.emit(AceRevealed(cmd.seat, card))
+    if not batch.state.hand.hands[cmd.seat]:
+        _end_hand(batch, "out")  # only aces were held: nothing is left to play
+
+
+def _meld(state: GameState, cmd: Meld, batch: _Batch) -> None:
+    hand = _playing(state, cmd.seat)
+    cards = _held(hand, cmd.seat, cmd.cards)
+    shape = classify(cards)
+    if shape is None:
+        raise err.InvalidMeld(f"{' '.join(cards)} is not a pair, set, run or special meld")
+    kind, points = shape
+    batch.emit(MeldLaid(cmd.seat, f"m{hand.next_meld}", kind, sorted_cards(cards), points))
+    _maybe_out(batch, cmd.seat)
+
+
+def _lay_off(state: GameState, cmd: LayOff, batch: _Batch) -> None:
+    hand = _playing(state, cmd.seat)
+    meld = hand.meld(cmd.meld_id)
+    if meld is None:
+        raise err.NoSuchMeld(f"no meld {cmd.meld_id!r} on the table")
+    cards = _held(hand, cmd.seat, cmd.cards)
+    result = extend(meld.kind, meld.cards, cards)
+    if result is None:
+        why = "special melds are never extended" if meld.kind == "special" else "it would not stay a valid meld"
+        raise err.InvalidLayoff(f"cannot lay {' '.join(cards)} off on {meld.id}: {why}")
+    batch.emit(CardsLaidOff(cmd.seat, meld.id, sorted_cards(cards), result[2]))
+    _maybe_out(batch, cmd.seat)
+
+
+def _discard(state: GameState, cmd: Discard, batch: _Batch) -> None:
+    hand = _playing(state, cmd.seat)
+    (card,) = _held(hand, cmd.seat, (cmd.card,))
+    batch.emit(CardDiscarded(cmd.seat, (cmd.seat - 1) % len(state.players), card))
+    if not batch.state.hand.hands[cmd.seat]:
+        _end_hand(batch, "out")
+    elif hand.last_ace:
+        _end_hand(batch, "last_ace")  # the player who turned the last ace up has finished
+
+
+def _maybe_out(batch: _Batch, seat: int) -> None:
+    if not batch.state.hand.hands[seat]:
+        _end_hand(batch, "out")
+
+
+def _end_hand(batch: _Batch, reason: str) -> None:
+    state = batch.state
+    hand = state.hand
+    batch.emit(HandEnded(hand.number, reason, hand_results(state), hand.deck, hand.salt))
+    state = batch.state
+    winners = winners_if_over(state.rules, state.totals, state.hands_played)
+    if winners is not None:
+        batch.emit(GameEnded(winners, state.totals))
+
+
+def _check_game(state: GameState) -> None:
+    if state.status == NEW:
+        raise err.NoGame("the game has not been created")
+    if state.status == FINISHED:
+        raise err.GameOver("the game is over")
+
+
+def _turn(state: GameState, seat: int) -> HandState:
+    _check_game(state)
+    hand = state.hand
+    if hand is None or hand.phase == ENDED:
+        raise err.HandOver("the hand is over")
+    if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise err.NoSuchSeat(f"no seat {seat!r}")
+    if seat != hand.turn:
+        raise err.NotYourTurn(f"it is seat {hand.turn}'s turn")
+    return hand
+
+
+def _playing(state: GameState, seat: int) -> HandState:
+    hand = _turn(state, seat)
+    if hand.phase == PICKUP:
+        raise err.MustPickUp("a passed card waits for you: pick it up first")
+    if hand.phase == DRAW:
+        raise err.MustDraw("draw from the stock first")
+    return hand
+
+
+def _held(hand: HandState, seat: int, cards) -> tuple[str, ...]:
+    cards = tuple(cards)
+    for card in cards:
+        if not is_card(card):
+            raise err.InvalidCard(f"{card!r} is not a card")
+    if remove_cards(hand.hands[seat], cards) is None:
+        raise err.CardNotInHand(f"you do not hold {' '.join(cards)}")
+    return cards
+
+
+_DECIDERS = {
+    CreateGame: _create_game,
+    StartHand: _start_hand,
+    Pickup: _pickup,
+    Draw: _draw,
+    Meld: _meld,
+    LayOff: _lay_off,
+    Discard: _discard,
+}

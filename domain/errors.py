@@ -1,0 +1,43 @@
+"""Rule violations: each a class with a stable, machine-readable `code`.
+
+The service maps these to HTTP in one place; an illegal command raises before
+any event is produced, so it changes nothing.
+"""
+
+
+class RuleViolation(Exception):
+    code = "rule_violation"
+
+    def __init__(self, detail: str):
+        super().__init__(detail)
+        self.detail = detail
+
+
+def _violation(name: str, code: str, doc: str) -> type[RuleViolation]:
+    return type(name, (RuleViolation,), {"code": code, "__doc__": doc})
+
+
+NotYourTurn = _violation("NotYourTurn", "not_your_turn", "Another seat is to move.")
+MustPickUp = _violation("MustPickUp", "must_pick_up", "A passed card waits: pick it up first.")
+MustDraw = _violation("MustDraw", "must_draw", "Draw from the stock first.")
+AlreadyDrawn = _violation("AlreadyDrawn", "already_drawn", "Pick-up and draw are done: meld, lay off or discard.")
+CardNotInHand = _violation("CardNotInHand", "card_not_in_hand", "The seat does not hold that card.")
+InvalidCard = _violation("InvalidCard", "invalid_card", "Not a card code.")
+InvalidMeld = _violation("InvalidMeld", "invalid_meld", "These cards are not a pair, set, run or special meld.")
+InvalidLayoff = _violation("InvalidLayoff", "invalid_layoff", "The meld would not stay valid.")
+NoSuchMeld = _violation("NoSuchMeld", "no_such_meld", "No meld on the table has that id.")
+NoSuchSeat = _violation("NoSuchSeat", "no_such_seat", "The game has no such seat.")
+HandOver = _violation("HandOver", "hand_over", "The hand has ended; the next one is not dealt yet.")
+HandInProgress = _violation("HandInProgress", "hand_in_progress", "A hand is being played.")
+GameOver = _violation("GameOver", "game_over", "The game has ended.")
+GameExists = _violation("GameExists", "game_exists", "The game was already created.")
+NoGame = _violation("NoGame", "no_game", "The game has not been created.")
+InvalidPlayers = _violation("InvalidPlayers", "invalid_players", "2 to 6 players, each named, bots known.")
+InvalidRules = _violation("InvalidRules", "invalid_rules", "A rules option is out of range.")
+InvalidDeck = _violation("InvalidDeck", "invalid_deck", "The deck is not exactly the game's pack.")
+
+ALL_VIOLATIONS = tuple(RuleViolation.__subclasses__())
+
+
+class InvariantBroken(AssertionError):
+    """A state the rules make impossible (e.g. drawing from an empty stock): a bug."""
