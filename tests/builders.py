@@ -44,3 +44,23 @@ def new_game(players=3, deck=None, dealer=None, **rules):
 
 def given(events):
     return fold(events)
+
+
+def dealt(seat_hands, stock=(), decks=1, first=0, hand_no=0, **rules):
+    """Given-events: a game of len(hands) players and a hand dealt as stacked."""
+    from domain.deals import commitment
+    from domain.events import GameCreated, HandStarted
+
+    n = len(seat_hands)
+    deck = stacked_deck(seat_hands, stock, decks=decks, first=first)
+    salt = "5a17"
+    players = tuple(Player("ABCDEF"[i]) for i in range(n))
+    return [GameCreated(players, Rules(decks=decks if decks != (1 if n <= 3 else 2) else "auto", **rules)),
+            HandStarted(hand_no, first, commitment(deck, salt), deck, salt)]
+
+
+def when(given_events, command):
+    """Then-events of `command` decided on the fold of `given_events`."""
+    from domain.decide import decide
+
+    return decide(fold(given_events), command)
