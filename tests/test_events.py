@@ -1,0 +1,38 @@
+"""Events serialize to the fields API.md names and back, exactly."""
+
+from domain.events import EVENT_TYPES, event_type, from_data, to_data
+from domain.rules import Rules
+from domain.selfplay import bot_game
+
+API_FIELDS = {
+    "GameCreated": {"players", "rules"},
+    "HandStarted": {"hand", "first_seat", "deck_commitment", "deck", "salt"},
+    "CardPickedUp": {"seat", "card"},
+    "CardDrawn": {"seat", "card"},
+    "AceRevealed": {"seat", "card"},
+    "MeldLaid": {"seat", "meld", "kind", "cards", "points"},
+    "CardsLaidOff": {"seat", "meld", "cards", "points"},
+    "CardDiscarded": {"seat", "to_seat", "card"},
+    "HandEnded": {"hand", "reason", "results", "deck", "salt"},
+    "GameEnded": {"winners", "totals"},
+}
+
+
+def test_every_event_type_has_the_api_fields():
+    assert set(EVENT_TYPES) == set(API_FIELDS)
+
+
+def test_a_whole_game_round_trips_through_json_data():
+    import json
+
+    log = []
+    bot_game(["greedy", "random", "random", "greedy"], Rules(hands=2), 7, on_step=lambda c, e, s: log.extend(e))
+    seen = set()
+    for event in log:
+        data = json.loads(json.dumps(to_data(event)))
+        assert set(data) == API_FIELDS[event_type(event)]
+        assert from_data(event_type(event), data) == event
+        seen.add(event_type(event))
+    assert seen == set(API_FIELDS)
+    results = next(to_data(e) for e in log if event_type(e) == "HandEnded")["results"]
+    assert set(results[0]) == {"seat", "melded", "cards_left", "playable", "aces", "total"}
