@@ -38,7 +38,7 @@ def _hand_started(state: GameState, e: ev.HandStarted) -> GameState:
         hands=tuple(tuple(cards) for cards in dealt), aces=((),) * n, waiting=(None,) * n,
         table=(), points=(0,) * n, turn=e.first_seat, phase=DRAW, aces_up=0,
         last_ace=False, next_meld=1)
-    return _next(state, hand=hand)
+    return _next(state, hand=hand, hand_spans=state.hand_spans + ((state.version + 1, 0),))
 
 
 def _card_picked_up(state: GameState, e: ev.CardPickedUp) -> GameState:
@@ -93,8 +93,10 @@ def _card_discarded(state: GameState, e: ev.CardDiscarded) -> GameState:
 
 def _hand_ended(state: GameState, e: ev.HandEnded) -> GameState:
     totals = tuple(t + r.total for t, r in zip(state.totals, e.results))
+    first, _ = state.hand_spans[-1]
     return _next(state, totals=totals, results=state.results + (e.results,),
-                   hand=state.hand._replace(phase=ENDED))
+                 hand=state.hand._replace(phase=ENDED),
+                 hand_spans=state.hand_spans[:-1] + ((first, state.version + 1),))
 
 
 def _game_ended(state: GameState, e: ev.GameEnded) -> GameState:

@@ -64,6 +64,8 @@ class GameState(NamedTuple):
     results: tuple[tuple[HandResult, ...], ...] = ()  # one entry per finished hand
     winners: tuple[int, ...] = ()
     hand: HandState | None = None
+    # (first version, last version) of each hand's events; last is 0 while it is played
+    hand_spans: tuple[tuple[int, int], ...] = ()
 
     @property
     def hands_played(self) -> int:

@@ -36,3 +36,15 @@ def test_a_whole_game_round_trips_through_json_data():
     assert seen == set(API_FIELDS)
     results = next(to_data(e) for e in log if event_type(e) == "HandEnded")["results"]
     assert set(results[0]) == {"seat", "melded", "cards_left", "playable", "aces", "total"}
+
+
+def test_a_snapshot_folds_back_to_exactly_its_state():
+    import json
+
+    from domain import snapshot
+
+    states = []
+    bot_game(["random", "greedy", "random"], Rules(hands=2), 11, on_step=lambda c, e, s: states.append(s))
+    for state in states:
+        data = json.loads(json.dumps(snapshot.to_data(state)))
+        assert snapshot.from_data(data) == state

@@ -1,0 +1,33 @@
+"""Settings, from the environment (API.md, "Running") or given directly."""
+
+import os
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Config:
+    redis_url: str | None = None  # the event store; None: start an embedded Redis
+    queue_url: str | None = None  # RQ; defaults to redis_url
+    data_dir: str = "./.iceberg"
+    admin_token: str | None = None
+    appendfsync: str = "always"
+    snapshot_every: int = 100
+    max_body_bytes: int = 64 * 1024
+    max_wait_s: int = 30  # long-poll bound for GET /events?wait=
+    extra: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, env=None) -> "Config":
+        env = os.environ if env is None else env
+        return cls(
+            redis_url=env.get("ICEBERG_REDIS_URL") or None,
+            queue_url=env.get("ICEBERG_QUEUE_URL") or None,
+            data_dir=env.get("ICEBERG_DATA_DIR") or "./.iceberg",
+            admin_token=env.get("ICEBERG_ADMIN_TOKEN") or None,
+            appendfsync=env.get("ICEBERG_APPENDFSYNC") or "always",
+            snapshot_every=int(env.get("ICEBERG_SNAPSHOT_EVERY") or 100),
+        )
+
+    @property
+    def effective_queue_url(self) -> str | None:
+        return self.queue_url or self.redis_url

@@ -1,0 +1,259 @@
+"""The HTTP endpoints of API.md. Views are thin: parse, load, decide, append,
+project. Every error goes through `problems`."""
+
+import json
+import re
+import secrets
+
+from flask import Blueprint, Response, current_app, g, jsonify, request
+
+from domain.commands import CreateGame
+from domain.deals import explicit_deal, random_deal
+from domain.game import play
+from domain.state import INITIAL
+from projections.hands import hand_result
+from projections.readers import ADMIN, PUBLIC, Reader
+from projections.redaction import public_event
+from projections.table import public_table, seat_view
+
+from .problems import Problem
+from .schemas import ActionSchema, CreateGameSchema
+from .store import ConcurrencyError, Loaded, canonical
+from .tokens import bearer, is_admin, new_token, token_hash
+
+api = Blueprint("api", __name__)
+
+GAME_ID = re.compile(r"^g_[0-9a-f]{16}$")
+MAX_KEY = 200
+MAX_PAGE = 1000
+
+
+def services():
+    return current_app.extensions["iceberg"]
+
+
+# --- helpers -----------------------------------------------------------------------------
+
+def _json_body() -> dict:
+    if request.content_length is not None and request.content_length > current_app.config["MAX_CONTENT_LENGTH"]:
+        raise Problem(413, "payload_too_large", "the request body is too large")
+    body = request.get_data(cache=True)
+    try:
+        data = json.loads(body) if body else None
+    except (ValueError, UnicodeDecodeError):
+        raise Problem(400, "invalid_request", "the request body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise Problem(400, "invalid_request", "the request body must be a JSON object")
+    return data
+
+
+def _game_id(game_id: str) -> str:
+    if not GAME_ID.match(game_id):
+        raise Problem(404, "not_found", "no such game")
+    return game_id
+
+
+def _reader(game_id: str, required: bool = False) -> Reader:
+    """Who is calling: anyone (no token), one seat, or the admin."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        if required:
+            raise Problem(401, "unauthorized", "this needs a seat token: Authorization: Bearer <token>")
+        return PUBLIC
+    token = bearer(header)
+    if token is None:
+        raise Problem(401, "unauthorized", "the Authorization header must be 'Bearer <token>'")
+    if is_admin(token, services().config.admin_token):
+        return ADMIN
+    seat = services().store.seat_of_token_hash(game_id, token_hash(token))
+    if seat is None:
+        raise Problem(401, "unauthorized", "that token is not valid for this game")
+    return Reader(seat=seat)
+
+
+def _etagged(body: dict, version: int, status: int = 200) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    response.set_etag(str(version))
+    return response
+
+
+def _if_match() -> int | None:
+    header = request.headers.get("If-Match")
+    if header is None:
+        return None
+    match = re.fullmatch(r'\s*(?:W/)?"?(\d{1,12})"?\s*', header)
+    if not match:
+        raise Problem(400, "invalid_request", 'If-Match must be "<version>"')
+    return int(match.group(1))
+
+
+def _load(game_id: str) -> Loaded:
+    return services().store.load(game_id)
+
+
+# --- games -------------------------------------------------------------------------------
+
+@api.post("/games")
+def create_game():
+    data = CreateGameSchema().load(_json_body())
+    dealer = random_deal
+    if data["deck"] is not None:
+        token = bearer(request.headers.get("Authorization"))
+        if not is_admin(token, services().config.admin_token):
+            raise Problem(403, "forbidden", "only the admin token may give a deck")
+        deck = tuple(data["deck"])
+        dealer = lambda decks: explicit_deal(deck)  # noqa: E731
+    events, state = play(INITIAL, CreateGame(tuple(data["players"]), data["rules"]), dealer)
+    game_id = "g_" + secrets.token_hex(8)
+    seats, hashes = [], {}
+    for seat, player in enumerate(state.players):
+        entry = {"seat": seat, "name": player.name, "bot": player.bot}
+        if player.bot is None:
+            entry["token"] = token = new_token()
+            hashes[token_hash(token)] = seat
+        seats.append(entry)
+    store = services().store
+    empty = Loaded(INITIAL, "")
+    appended = store.append(game_id, empty, store.entries(empty, events, "system"), after=state, tokens=hashes)
+    services().after_append(game_id, state)
+    response = _etagged({"id": game_id, "version": appended.version, "seats": seats}, appended.version, 201)
+    response.headers["Location"] = f"/games/{game_id}"
+    return response
+
+
+@api.get("/games/<game_id>")
+def get_game(game_id):
+    loaded = _load(_game_id(game_id))
+    return _etagged(public_table(game_id, loaded.state), loaded.state.version)
+
+
+@api.get("/games/<game_id>/view")
+def get_view(game_id):
+    _game_id(game_id)
+    reader = _reader(game_id, required=True)
+    if reader.admin:
+        reader = Reader(seat=_seat_arg(), admin=True)
+    loaded = _load(game_id)
+    if reader.seat is None or not 0 <= reader.seat < len(loaded.state.players):
+        raise Problem(422, "no_such_seat", "the admin must name a seat: ?seat=N")
+    return _etagged(seat_view(game_id, loaded.state, reader), loaded.state.version)
+
+
+def _seat_arg() -> int | None:
+    value = request.args.get("seat")
+    if value is None:
+        return None
+    if not value.isdigit():
+        raise Problem(400, "invalid_request", "seat must be a whole number")
+    return int(value)
+
+
+# --- actions -----------------------------------------------------------------------------
+
+@api.post("/games/<game_id>/actions")
+def post_action(game_id):
+    _game_id(game_id)
+    reader = _reader(game_id, required=True)
+    if reader.seat is None:
+        raise Problem(403, "forbidden", "actions are taken with a seat token")
+    build = ActionSchema().load(_json_body())
+    expected = _if_match()
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 0 < len(key) <= MAX_KEY:
+        raise Problem(400, "invalid_request", f"Idempotency-Key must be 1 to {MAX_KEY} characters")
+    scoped_key = f"s{reader.seat}:{key}" if key else None
+    store = services().store
+    if scoped_key:
+        first = store.first_response(game_id, scoped_key)
+        if first is not None:
+            return _replayed(first)
+    loaded = _load(game_id)
+    if expected is not None and expected != loaded.state.version:
+        raise Problem(412, "version_conflict",
+                      f"If-Match names version {expected}, the game is at {loaded.state.version}",
+                      extra={"version": loaded.state.version})
+    events, state = play(loaded.state, build(seat=reader.seat))
+    raws = store.entries(loaded, events, f"seat:{reader.seat}")
+    body = {"version": state.version,
+            "events": [_entry_event(loaded.state.version + i + 1, raw, reader, state.hands_played)
+                       for i, raw in enumerate(raws)]}
+    try:
+        appended = store.append(game_id, loaded, raws, after=state, idempotency_key=scoped_key,
+                                 response=canonical({"status": 201, "body": body}))
+    except ConcurrencyError as e:
+        if expected is not None:
+            raise Problem(412, "version_conflict", str(e), extra={"version": e.actual}) from None
+        raise
+    if appended.duplicate is not None:
+        return _replayed(appended.duplicate)
+    services().after_append(game_id, state)
+    return _etagged(body, state.version, 201)
+
+
+def _entry_event(version: int, raw: str, reader: Reader, hands_ended: int) -> dict:
+    from .store import StoredEvent
+
+    entry = json.loads(raw)
+    stored = StoredEvent(version, entry["t"], entry["at"], entry["a"], entry["h"], entry["d"])
+    return public_event(stored, reader, hands_ended)
+
+
+def _replayed(first: str) -> Response:
+    saved = json.loads(first)
+    response = _etagged(saved["body"], saved["body"]["version"], saved["status"])
+    response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+# --- the log, hands ----------------------------------------------------------------------
+
+@api.get("/games/<game_id>/events")
+def get_events(game_id):
+    _game_id(game_id)
+    reader = _reader(game_id)
+    after = _int_arg("after", 0, 0, 10**12)
+    limit = _int_arg("limit", MAX_PAGE, 1, MAX_PAGE)
+    loaded = _load(game_id)
+    stored = services().store.read(game_id, after, limit)
+    hands_ended = loaded.state.hands_played
+    events = [public_event(e, reader, hands_ended) for e in stored if e.version <= loaded.state.version]
+    return _etagged({"version": loaded.state.version, "events": events}, loaded.state.version)
+
+
+def _int_arg(name: str, default: int, lo: int, hi: int) -> int:
+    value = request.args.get(name)
+    if value is None:
+        return default
+    if not value.isdigit() or not lo <= int(value) <= hi:
+        raise Problem(400, "invalid_request", f"{name} must be a whole number from {lo} to {hi}")
+    return int(value)
+
+
+@api.get("/games/<game_id>/hands/<int:number>")
+def get_hand(game_id, number):
+    loaded = _load(_game_id(game_id))
+    spans = loaded.state.hand_spans
+    if number >= len(spans) or spans[number][1] == 0:
+        raise Problem(404, "not_found", f"hand {number} has not ended")
+    first, last = spans[number]
+    store = services().store
+    started = store.read_span(game_id, first, first)[0]
+    ended = store.read_span(game_id, last, last)[0]
+    return _etagged(hand_result(started, ended), loaded.state.version)
+
+
+# --- health and the spec -------------------------------------------------------------------
+
+@api.get("/healthz")
+def healthz():
+    checks = services().health()
+    ok = all(checks.values())
+    response = jsonify({"status": "ok" if ok else "unavailable", "checks": checks})
+    response.status_code = 200 if ok else 503
+    return response
+
+
+@api.get("/openapi.yaml")
+def openapi_spec():
+    return Response(services().spec_text(), mimetype="application/yaml")

