@@ -1,0 +1,117 @@
+"""The `iceberg` command.
+
+    iceberg serve [--host H] [--port P] [--workers N] [--threads T]
+    iceberg worker [--burst]
+
+`serve` runs the API under gunicorn, one RQ worker with its scheduler and, when
+ICEBERG_REDIS_URL is not set, an embedded redis-server with its data in
+ICEBERG_DATA_DIR (AOF on, appendfsync always): a fresh machine needs nothing
+else. SIGINT or SIGTERM stops all of them, the API first and Redis last.
+"""
+
+import argparse
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .config import Config
+
+log = logging.getLogger("iceberg.serve")
+QUEUES = ("iceberg",)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="iceberg", description="The Iceberg game server.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the API, a worker and (if needed) an embedded Redis")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=max(2, os.cpu_count() or 1), help="gunicorn processes")
+    serve.add_argument("--threads", type=int, default=8, help="threads per gunicorn process")
+    worker = sub.add_parser("worker", help="run RQ workers against the configured Redis")
+    worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    if args.command == "serve":
+        return serve_forever(args)
+    return run_worker(args.burst)
+
+
+def run_worker(burst: bool = False) -> int:
+    from rq import Queue, Worker
+
+    from .app import connect
+
+    config = Config.from_env()
+    if not config.effective_queue_url:
+        log.error("iceberg worker needs ICEBERG_REDIS_URL or ICEBERG_QUEUE_URL")
+        return 2
+    connection = connect(config.effective_queue_url)
+    queues = [Queue(name, connection=connection) for name in QUEUES]
+    Worker(queues, connection=connection).work(burst=burst, with_scheduler=True)
+    return 0
+
+
+class _Stop(Exception):
+    pass
+
+
+def serve_forever(args) -> int:
+    config = Config.from_env()
+    env = dict(os.environ)
+    embedded = None
+    if not config.redis_url:
+        from .redis_server import RedisServer
+
+        data = Path(config.data_dir) / "redis"
+        embedded = RedisServer(data, appendfsync=config.appendfsync).start()
+        env["ICEBERG_REDIS_URL"] = embedded.url
+        log.info("embedded redis-server on 127.0.0.1:%s, data in %s (appendfsync %s)",
+                 embedded.port, data, config.appendfsync)
+    children = []
+
+    def stop(signum, frame):
+        raise _Stop()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    code = 0
+    try:
+        children.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env))
+        children.append(subprocess.Popen([
+            sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}",
+            "--workers", str(args.workers), "--threads", str(args.threads), "--worker-class", "gthread",
+            "--graceful-timeout", "10", "--access-logfile", "-", "service.wsgi:app"], env=env))
+        log.info("serving on http://%s:%s", args.host, args.port)
+        while True:
+            for child in children:
+                if child.poll() is not None:
+                    log.error("%s exited with %s; stopping", child.args[3], child.returncode)
+                    code = 1
+                    raise _Stop()
+            time.sleep(0.5)
+    except _Stop:
+        pass
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for child in reversed(children):  # the API first, then the worker
+            if child.poll() is None:
+                child.terminate()
+        for child in reversed(children):
+            try:
+                child.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                child.kill()
+        if embedded is not None:
+            embedded.stop()
+        log.info("stopped")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
