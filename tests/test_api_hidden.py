@@ -1,0 +1,137 @@
+"""Hidden information: random games through the API; after every action, every
+response each seat and an anonymous caller get (table, view, events, the
+action's own response) is searched for a card that reader may not know.
+
+What a reader may know in the hand being played: the cards it was dealt, drew
+or picked up, the card it passed, and everything public (melds, lay-offs, aces
+face up). Finished hands are public. Any other card code in the current hand's
+part of a response is a leak.
+"""
+
+import json
+import random
+
+import pytest
+
+from domain.cards import RANK
+from service.tokens import token_hash
+from tests.api_client import ADMIN
+
+PUBLIC_EVENTS = {"MeldLaid", "CardsLaidOff", "AceRevealed"}
+
+
+def card_codes(value) -> set[str]:
+    found = set()
+    if isinstance(value, str):
+        if value in RANK:
+            found.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            found |= card_codes(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= card_codes(v)
+    return found
+
+
+class Knowledge:
+    """What each reader may know of the current hand, from the admin's log."""
+
+    def __init__(self, players):
+        self.players = players
+        self.start = 0
+        self.known = {}
+        self.version = 0
+
+    def follow(self, admin_events):
+        for event in admin_events:
+            self._see(event, self.players)
+            self.version = event["version"]
+
+    def _see(self, event, players):
+        data = event["data"]
+        if event["type"] == "HandStarted":
+            self.start = event["version"]
+            deck, first = data["deck"], data["first_seat"]
+            self.known = {None: set()}
+            for seat in range(players):
+                self.known[seat] = {deck[k] for k in range(7 * players) if (first + k) % players == seat}
+        elif event["type"] in PUBLIC_EVENTS:
+            for reader in self.known.values():
+                reader.update(data.get("cards") or [data["card"]])
+        elif event["type"] in ("CardDrawn", "CardPickedUp", "CardDiscarded"):
+            self.known[data["seat"]].add(data["card"])
+
+    def leaks(self, reader_seat, payload) -> set[str]:
+        return card_codes(payload) - self.known[reader_seat]
+
+
+def current_hand_events(events, start):
+    return [e for e in events if e["version"] >= start]
+
+
+def play_and_check(client, store, rng, players, rules):
+    created = client.create([{"name": f"P{i}"} for i in range(players)], rules=rules)
+    game = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    checked = 0
+    know = Knowledge(players)
+    for _ in range(3000):
+        table = client.get(f"/games/{game}").get_json()
+        if table["status"] == "finished":
+            return checked
+        seat = table["turn"]["seat"]
+        view = client.get(f"/games/{game}/view", token=tokens[seat]).get_json()
+        action = rng.choice(view["actions"])
+        response = client.act(game, tokens[seat], action)
+        assert response.status_code == 201, response.get_json()
+        know.follow(client.get(f"/games/{game}/events?after={know.version}", token=ADMIN).get_json()["events"])
+        state = store.load(game).state
+        in_hand = state.hand is not None and state.hand.phase != "ended"
+        # the action's own response, as its seat sees it
+        mine = current_hand_events(response.get_json()["events"], know.start) if in_hand else []
+        assert not know.leaks(seat, [e["data"] for e in mine]), "action response leaks"
+        for reader in [None, *range(players)]:
+            token = None if reader is None else tokens[reader]
+            payloads = [client.get(f"/games/{game}").get_json()]
+            if reader is not None:
+                payloads.append(client.get(f"/games/{game}/view", token=token).get_json())
+            if in_hand:
+                after = know.start - 1
+                current = client.get(f"/games/{game}/events?after={after}", token=token).get_json()["events"]
+                for e in current:
+                    if e["type"] == "HandStarted":
+                        assert "deck" not in e["data"] and "salt" not in e["data"]
+                payloads.append([e["data"] for e in current])
+                leaked = know.leaks(reader, payloads)
+                assert not leaked, f"reader {reader} sees {leaked} at version {state.version}"
+            checked += 1
+    raise AssertionError("the game did not finish")
+
+
+@pytest.mark.parametrize("seed, players, rules", [
+    (1, 2, {"hands": 2}), (2, 3, {"hands": 1}), (3, 4, {"hands": 1, "decks": 1}), (4, 3, {"hands": 1, "decks": 2}),
+])
+def test_no_reader_ever_sees_a_card_the_rules_hide(client, app, seed, players, rules):
+    store = app.extensions["iceberg"].store
+    checked = play_and_check(client, store, random.Random(seed), players, rules)
+    assert checked >= 20
+
+
+def test_tokens_never_reach_the_log_or_the_logs(client, app, caplog):
+    caplog.set_level("DEBUG")
+    created = client.create([{"name": "P0"}, {"name": "P1"}], rules={"hands": 1})
+    game = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    client.act(game, tokens[0], {"type": "draw"})
+    client.get(f"/games/{game}/view", token=tokens[1])
+    client.get(f"/games/{game}/view", token="st_wrong-token")
+    redis = app.extensions["iceberg"].store.redis
+    stored = b"".join(fields[b"e"] for _, fields in redis.xrange("{" + game + "}:events"))
+    hashes = redis.hgetall("{" + game + "}:tokens")
+    for token in tokens:
+        assert token.encode() not in stored
+        assert token not in caplog.text
+        assert token.encode() not in b"".join(hashes) and token_hash(token).encode() in hashes
+    log = json.dumps(client.get(f"/games/{game}/events", token=ADMIN).get_json())
+    assert not any(token in log for token in tokens)
