@@ -8,6 +8,7 @@ import secrets
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from domain.commands import CreateGame
+from domain.errors import RuleViolation
 from domain.deals import explicit_deal, random_deal
 from domain.game import play
 from domain.state import INITIAL
@@ -18,7 +19,7 @@ from projections.table import public_table, seat_view
 
 from .problems import Problem
 from .schemas import ActionSchema, CreateGameSchema
-from .store import ConcurrencyError, Loaded, canonical
+from .store import ConcurrencyError, Loaded
 from .tokens import bearer, is_admin, new_token, token_hash
 
 api = Blueprint("api", __name__)
@@ -173,15 +174,26 @@ def post_action(game_id):
         raise Problem(412, "version_conflict",
                       f"If-Match names version {expected}, the game is at {loaded.state.version}",
                       extra={"version": loaded.state.version})
-    events, state = play(loaded.state, build(seat=reader.seat))
+    try:
+        events, state = play(loaded.state, build(seat=reader.seat))
+    except RuleViolation:
+        # The same key may have won a race since we looked: its first response
+        # stands, not the rule error a replay on the new state would give.
+        first = scoped_key and store.first_response(game_id, scoped_key)
+        if first:
+            return _replayed(first)
+        raise
     raws = store.entries(loaded, events, f"seat:{reader.seat}")
     body = {"version": state.version,
             "events": [_entry_event(loaded.state.version + i + 1, raw, reader, state.hands_played)
                        for i, raw in enumerate(raws)]}
     try:
         appended = store.append(game_id, loaded, raws, after=state, idempotency_key=scoped_key,
-                                 response=canonical({"status": 201, "body": body}))
+                                 response=json.dumps({"status": 201, "body": body}, separators=(",", ":")))
     except ConcurrencyError as e:
+        first = scoped_key and store.first_response(game_id, scoped_key)
+        if first:
+            return _replayed(first)
         if expected is not None:
             raise Problem(412, "version_conflict", str(e), extra={"version": e.actual}) from None
         raise
