@@ -25,10 +25,23 @@ class PlayerSchema(Schema):
         return Player(data["name"], data["bot"])
 
 
+class WholeNumber(fields.Integer):
+    """A whole number as JSON Schema counts one: 586 or 586.0, never "586" or true."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError("Not a valid integer.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class DecksField(fields.Field):
     """`decks` is "auto", 1 or 2: a string or a whole number, nothing else."""
 
     def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, float) and value in (1.0, 2.0):
+            value = int(value)
         if value in ("auto", 1, 2) and not isinstance(value, bool):
             return value
         raise ValidationError('must be "auto", 1 or 2')
@@ -39,10 +52,10 @@ class RulesSchema(Schema):
         unknown = RAISE
 
     ace_rule = fields.String(validate=validate.OneOf(ACE_RULES), allow_none=True)
-    target_score = fields.Integer(strict=True, validate=validate.Range(min=1, max=10**6), allow_none=True)
+    target_score = WholeNumber(validate=validate.Range(min=1, max=10**6), allow_none=True)
     decks = DecksField(allow_none=True)
-    hands = fields.Integer(strict=True, validate=validate.Range(min=1, max=1000), allow_none=True)
-    turn_timeout_s = fields.Integer(strict=True, validate=validate.Range(min=1, max=30 * 86400), allow_none=True)
+    hands = WholeNumber(validate=validate.Range(min=1, max=1000), allow_none=True)
+    turn_timeout_s = WholeNumber(validate=validate.Range(min=1, max=30 * 86400), allow_none=True)
 
     @post_load
     def build(self, data, **_):

@@ -1,0 +1,108 @@
+"""The event store on a real Redis: atomic appends, the hash chain, snapshots."""
+
+import json
+import secrets
+
+import pytest
+
+from domain.commands import CreateGame, Player
+from domain.deals import seeded_deal
+from domain.evolve import fold
+from domain.game import play
+from domain.rules import Rules
+from domain.selfplay import bot_game
+from domain.state import INITIAL
+from service.app import connect
+from service.store import ConcurrencyError, EventStore, Loaded, keys
+
+
+@pytest.fixture
+def store(redis_url):
+    return EventStore(connect(redis_url), snapshot_every=25)
+
+
+def new_id():
+    return "g_" + secrets.token_hex(8)
+
+
+def record_game(store, seed=3, hands=2):
+    """A bot game stored command by command, as the API stores it."""
+    game = new_id()
+    log = []
+
+    def on_step(command, events, state):
+        loaded = store.load(game) if log else Loaded(INITIAL, "")
+        store.append(game, loaded, store.entries(loaded, events, "test"), after=state)
+        log.extend(events)
+
+    final = bot_game(["random", "greedy", "random"], Rules(hands=hands), seed, on_step=on_step)
+    return game, log, final
+
+
+def test_loading_folds_back_to_the_same_state(store):
+    game, log, final = record_game(store)
+    assert store.load(game).state == final == fold(log)
+    assert store.verify(game) == []
+
+
+def test_a_stale_expected_version_appends_nothing(store):
+    game = new_id()
+    events, state = play(INITIAL, CreateGame((Player("A"), Player("B"))), lambda d: seeded_deal(d, b"x"))
+    empty = Loaded(INITIAL, "")
+    store.append(game, empty, store.entries(empty, events, "t"))
+    with pytest.raises(ConcurrencyError) as raised:
+        store.append(game, empty, store.entries(empty, events, "t"))
+    assert raised.value.actual == len(events)
+    assert len(store.read(game)) == len(events)
+
+
+def test_loading_reads_a_snapshot_and_a_short_tail(store, monkeypatch):
+    game, log, final = record_game(store, seed=5, hands=3)
+    read = []
+    original = store._load
+
+    def spy(keys=None, args=None):
+        snap, entries = original(keys=keys)
+        read.append(len(entries))
+        return snap, entries
+
+    monkeypatch.setattr(store, "_load", spy)
+    assert store.load(game).state == final
+    assert len(log) > 3 * 25 and read == [read[0]] and read[0] <= 26
+
+
+def test_an_unreadable_snapshot_is_only_a_lost_cache(store):
+    game, log, final = record_game(store, seed=6, hands=1)
+    store.redis.set(keys(game)["snap"], b"{not json")
+    assert store.load(game).state == final
+
+
+def test_tampering_with_an_entry_breaks_the_chain(store):
+    game, log, _ = record_game(store, seed=7, hands=1)
+    k = keys(game)
+    entries = store.redis.xrange(k["events"], "-", "+")
+    forged = new_id()
+    fk = keys(forged)
+    for i, (entry_id, fields) in enumerate(entries):
+        raw = fields[b"e"]
+        if i == 5:  # change one card in one event, keep everything else
+            entry = json.loads(raw)
+            entry["d"]["card"] = "KH" if entry["d"].get("card") != "KH" else "QH"
+            raw = json.dumps(entry, sort_keys=True, separators=(",", ":")).encode()
+        store.redis.xadd(fk["events"], {"e": raw}, id=entry_id)
+    store.redis.hset(fk["meta"], "version", len(entries))
+    problems = store.verify(forged)
+    assert problems == ["version 7 does not follow the hash of the entry before it"]
+
+
+def test_a_missing_entry_is_found(store):
+    game, log, _ = record_game(store, seed=8, hands=1)
+    store.redis.xdel(keys(game)["events"], "0-4")
+    assert any("version 4 is missing" in p for p in store.verify(game))
+
+
+def test_all_keys_of_a_game_share_its_hash_tag():
+    from redis.cluster import key_slot
+
+    slots = {key_slot(k.encode()) for k in keys("g_0123456789abcdef").values()}
+    assert len(slots) == 1
