@@ -96,10 +96,24 @@ class GameEnded:
     totals: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class DeadlineSet:
+    """Play-by-mail: the seat to move must finish its turn by `deadline` (UTC ISO 8601)."""
+    seat: int
+    deadline: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTimedOut:
+    """The deadline passed: the greedy policy plays this turn for the absent seat."""
+    seat: int
+    deadline: str
+
+
 EVENT_TYPES = {
     cls.__name__: cls
     for cls in (GameCreated, HandStarted, CardPickedUp, CardDrawn, AceRevealed, MeldLaid,
-                CardsLaidOff, CardDiscarded, HandEnded, GameEnded)
+                CardsLaidOff, CardDiscarded, HandEnded, GameEnded, DeadlineSet, TurnTimedOut)
 }
 
 

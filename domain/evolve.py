@@ -88,7 +88,15 @@ def _card_discarded(state: GameState, e: ev.CardDiscarded) -> GameState:
     nxt = (e.seat + 1) % len(state.players)
     return _next(state, hand=h._replace(
         hands=_take(h, e.seat, (e.card,)), waiting=waiting, turn=nxt,
-        phase=PICKUP if waiting[nxt] is not None else DRAW))
+        phase=PICKUP if waiting[nxt] is not None else DRAW, deadline=None))
+
+
+def _deadline_set(state: GameState, e: ev.DeadlineSet) -> GameState:
+    return _next(state, hand=state.hand._replace(deadline=e.deadline))
+
+
+def _turn_timed_out(state: GameState, e: ev.TurnTimedOut) -> GameState:
+    return _next(state)  # the turn that follows is played with ordinary events
 
 
 def _hand_ended(state: GameState, e: ev.HandEnded) -> GameState:
@@ -114,6 +122,8 @@ _HANDLERS = {
     ev.CardDiscarded: _card_discarded,
     ev.HandEnded: _hand_ended,
     ev.GameEnded: _game_ended,
+    ev.DeadlineSet: _deadline_set,
+    ev.TurnTimedOut: _turn_timed_out,
 }
 
 

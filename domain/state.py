@@ -42,6 +42,7 @@ class HandState(NamedTuple):
     aces_up: int
     last_ace: bool  # the last ace is up: the hand ends with this turn
     next_meld: int
+    deadline: str | None = None  # play-by-mail: when the current turn times out
 
     @property
     def stock(self) -> int:

@@ -9,6 +9,7 @@ from flask import Flask
 from . import problems
 from .config import Config
 from .routes import api
+from .jobs import Jobs
 from .store import EventStore
 
 SPEC = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -17,16 +18,20 @@ SPEC = Path(__file__).resolve().parent.parent / "openapi.yaml"
 class Services:
     """What the views need, in one place: the store, the config, the hooks."""
 
-    def __init__(self, config: Config, store: EventStore, queue_redis=None, after_append=None):
+    def __init__(self, config: Config, store: EventStore, queue_redis=None, jobs=None):
         self.config = config
         self.store = store
         self.queue_redis = queue_redis
-        self._after_append = after_append
+        self.jobs = jobs
 
-    def after_append(self, game_id: str, state) -> None:
+    def after_append(self, game_id: str, before, after, events) -> None:
         """Follow-up work once events are safely stored (bots, deadlines, ...)."""
-        if self._after_append is not None:
-            self._after_append(game_id, state)
+        if self.jobs is not None:
+            self.jobs.after_append(game_id, before, after, events)
+
+    def enqueue_replay(self, game_id: str, hand: int) -> None:
+        if self.jobs is not None:
+            self.jobs.enqueue_replay(game_id, hand)
 
     def health(self) -> dict:
         checks = {"store": _pings(self.store.redis)}
@@ -45,27 +50,33 @@ def _pings(client) -> bool:
         return False
 
 
-def connect(url: str):
+def connect(url: str, socket_timeout: float = 5):
     # bytes in and out: the store hashes exact bytes; timeouts keep a dead
     # server from hanging a request forever.
-    return redis.Redis.from_url(url, decode_responses=False, socket_timeout=5, socket_connect_timeout=2,
-                                health_check_interval=30)
+    return redis.Redis.from_url(url, decode_responses=False, socket_timeout=socket_timeout,
+                                socket_connect_timeout=2, health_check_interval=30)
 
 
 def create_app(config: Config | None = None, *, store_redis=None, queue_redis=None, clock=None,
-               after_append=None) -> Flask:
+               jobs: bool = True) -> Flask:
+    """The app. With `jobs`, follow-ups (bots, deadlines, replays, notices) are
+    enqueued on the queue Redis for `iceberg worker` to run."""
     config = config or Config.from_env()
+    blocking = None
     if store_redis is None:
         if not config.redis_url:
             raise RuntimeError("no ICEBERG_REDIS_URL: `iceberg serve` starts an embedded Redis and sets it")
         store_redis = connect(config.redis_url)
+        blocking = connect(config.redis_url, socket_timeout=config.max_wait_s + 10)
     if queue_redis is None and config.effective_queue_url:
         queue_redis = connect(config.effective_queue_url)
-    store = EventStore(store_redis, snapshot_every=config.snapshot_every, **({"clock": clock} if clock else {}))
+    store = EventStore(store_redis, snapshot_every=config.snapshot_every, blocking_redis=blocking,
+                       **({"clock": clock} if clock else {}))
     app = Flask("iceberg")
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
     app.json.sort_keys = False
-    app.extensions["iceberg"] = Services(config, store, queue_redis, after_append)
+    job_queue = Jobs(queue_redis, store, config.webhook_retry_s) if jobs and queue_redis is not None else None
+    app.extensions["iceberg"] = Services(config, store, queue_redis, job_queue)
     problems.install(app)
     app.register_blueprint(api)
     logging.getLogger("iceberg").setLevel(logging.INFO)

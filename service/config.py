@@ -14,6 +14,9 @@ class Config:
     snapshot_every: int = 100
     max_body_bytes: int = 64 * 1024
     max_wait_s: int = 30  # long-poll bound for GET /events?wait=
+    webhook_allow_private: bool = False  # loopback/private webhook URLs (tests, LANs)
+    webhook_retry_s: tuple[int, ...] = (2, 10, 30, 60)
+    sweep_s: float = 5.0
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -26,6 +29,9 @@ class Config:
             admin_token=env.get("ICEBERG_ADMIN_TOKEN") or None,
             appendfsync=env.get("ICEBERG_APPENDFSYNC") or "always",
             snapshot_every=int(env.get("ICEBERG_SNAPSHOT_EVERY") or 100),
+            webhook_allow_private=(env.get("ICEBERG_WEBHOOK_ALLOW_PRIVATE") or "") in ("1", "true", "yes"),
+            webhook_retry_s=tuple(int(x) for x in (env.get("ICEBERG_WEBHOOK_RETRY_S") or "2,10,30,60").split(",")),
+            sweep_s=float(env.get("ICEBERG_SWEEP_S") or 5),
         )
 
     @property

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from domain.commands import CreateGame
 from domain.errors import RuleViolation
+from domain.deadlines import with_deadlines
 from domain.deals import explicit_deal, random_deal
 from domain.game import play
 from domain.state import INITIAL
@@ -18,7 +19,8 @@ from projections.redaction import public_event
 from projections.table import public_table, seat_view
 
 from .problems import Problem
-from .schemas import ActionSchema, CreateGameSchema
+from .schemas import ActionSchema, CreateGameSchema, WebhookSchema
+from .webhooks import UrlRefused, check_url, new_secret
 from .store import ConcurrencyError, Loaded
 from .tokens import bearer, is_admin, new_token, token_hash
 
@@ -106,6 +108,7 @@ def create_game():
         deck = tuple(data["deck"])
         dealer = lambda decks: explicit_deal(deck)  # noqa: E731
     events, state = play(INITIAL, CreateGame(tuple(data["players"]), data["rules"]), dealer)
+    events, state = with_deadlines(events, state, services().store.clock())
     game_id = "g_" + secrets.token_hex(8)
     seats, hashes = [], {}
     for seat, player in enumerate(state.players):
@@ -117,7 +120,7 @@ def create_game():
     store = services().store
     empty = Loaded(INITIAL, "")
     appended = store.append(game_id, empty, store.entries(empty, events, "system"), after=state, tokens=hashes)
-    services().after_append(game_id, state)
+    services().after_append(game_id, INITIAL, state, events)
     response = _etagged({"id": game_id, "version": appended.version, "seats": seats}, appended.version, 201)
     response.headers["Location"] = f"/games/{game_id}"
     return response
@@ -176,6 +179,7 @@ def post_action(game_id):
                       extra={"version": loaded.state.version})
     try:
         events, state = play(loaded.state, build(seat=reader.seat))
+        events, state = with_deadlines(events, state, store.clock())
     except RuleViolation:
         # The same key may have won a race since we looked: its first response
         # stands, not the rule error a replay on the new state would give.
@@ -199,7 +203,7 @@ def post_action(game_id):
         raise
     if appended.duplicate is not None:
         return _replayed(appended.duplicate)
-    services().after_append(game_id, state)
+    services().after_append(game_id, loaded.state, state, events)
     return _etagged(body, state.version, 201)
 
 
@@ -226,6 +230,11 @@ def get_events(game_id):
     reader = _reader(game_id)
     after = _int_arg("after", 0, 0, 10**12)
     limit = _int_arg("limit", MAX_PAGE, 1, MAX_PAGE)
+    wait = _int_arg("wait", 0, 0, services().config.max_wait_s)
+    if wait and services().store.version(game_id) <= after:
+        if not services().store.exists(game_id):
+            raise Problem(404, "not_found", "no such game")
+        services().store.wait_for(game_id, after, wait)  # returns at the next append
     loaded = _load(game_id)
     stored = services().store.read(game_id, after, limit)
     hands_ended = loaded.state.hands_played
@@ -253,6 +262,68 @@ def get_hand(game_id, number):
     started = store.read_span(game_id, first, first)[0]
     ended = store.read_span(game_id, last, last)[0]
     return _etagged(hand_result(started, ended), loaded.state.version)
+
+
+# --- webhooks -----------------------------------------------------------------------------
+
+@api.put("/games/<game_id>/seats/<int:seat>/webhook")
+def put_webhook(game_id, seat):
+    reader = _seat_owner(game_id, seat)
+    data = WebhookSchema().load(_json_body())
+    try:
+        url = check_url(data["url"], services().config.webhook_allow_private)
+    except UrlRefused as e:
+        raise Problem(422, "webhook_url_refused", str(e)) from None
+    secret = new_secret()
+    services().store.set_webhook(game_id, reader.seat, url, secret)
+    return jsonify({"seat": seat, "url": url, "secret": secret})
+
+
+@api.delete("/games/<game_id>/seats/<int:seat>/webhook")
+def delete_webhook(game_id, seat):
+    _seat_owner(game_id, seat)
+    if not services().store.delete_webhook(game_id, seat):
+        raise Problem(404, "not_found", "this seat has no webhook")
+    return Response(status=204)
+
+
+def _seat_owner(game_id: str, seat: int) -> Reader:
+    _game_id(game_id)
+    reader = _reader(game_id, required=True)
+    if not services().store.exists(game_id):
+        raise Problem(404, "not_found", "no such game")
+    if reader.seat != seat:
+        raise Problem(403, "forbidden", "a seat's webhook is set with that seat's token")
+    return reader
+
+
+# --- replays -------------------------------------------------------------------------------
+
+@api.get("/games/<game_id>/hands/<int:number>/replay")
+def get_replay(game_id, number):
+    document = _replay(game_id, number, "json")
+    return document if isinstance(document, Response) else Response(document, mimetype="application/json")
+
+
+@api.get("/games/<game_id>/hands/<int:number>/replay.txt")
+def get_replay_text(game_id, number):
+    text = _replay(game_id, number, "txt")
+    return text if isinstance(text, Response) else Response(text, mimetype="text/plain")
+
+
+def _replay(game_id: str, number: int, form: str):
+    loaded = _load(_game_id(game_id))
+    spans = loaded.state.hand_spans
+    if number >= len(spans) or spans[number][1] == 0:
+        raise Problem(404, "not_found", f"hand {number} has not ended")
+    stored = services().store.replay(game_id, number, form)
+    if stored is not None:
+        return stored
+    services().enqueue_replay(game_id, number)  # in case the first job was lost
+    response = jsonify({"status": "building", "hand": number})
+    response.status_code = 202
+    response.headers["Retry-After"] = "1"
+    return response
 
 
 # --- health and the spec -------------------------------------------------------------------

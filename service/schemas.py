@@ -110,3 +110,10 @@ class ActionSchema(Schema):
         if kind == "discard":
             return partial(Discard, card=data["card"])
         return _BUILDERS[kind]
+
+
+class WebhookSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    url = fields.String(required=True, validate=validate.Length(min=1, max=2000))

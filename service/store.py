@@ -105,7 +105,11 @@ class Appended:
 
 def keys(game_id: str) -> dict[str, str]:
     tag = "{" + game_id + "}"
-    return {name: f"{tag}:{name}" for name in ("events", "meta", "snap", "idem", "tokens")}
+    return {name: f"{tag}:{name}" for name in ("events", "meta", "snap", "idem", "tokens", "webhooks")}
+
+
+def replay_key(game_id: str, hand: int, form: str) -> str:
+    return "{" + game_id + "}" + f":replay:{hand}:{form}"
 
 
 def canonical(value) -> str:
@@ -125,8 +129,11 @@ def iso(moment: datetime) -> str:
 
 
 class EventStore:
-    def __init__(self, redis, clock=utc_now, snapshot_every: int = SNAPSHOT_EVERY):
+    def __init__(self, redis, clock=utc_now, snapshot_every: int = SNAPSHOT_EVERY, blocking_redis=None):
         self.redis = redis
+        # long-polls block for up to a minute: they need a client whose socket
+        # timeout outlasts them, apart from the short timeouts of ordinary calls
+        self.blocking_redis = blocking_redis or redis
         self.clock = clock
         self.snapshot_every = snapshot_every
         self._append = redis.register_script(_APPEND)
@@ -223,6 +230,38 @@ class EventStore:
     def seat_of_token_hash(self, game_id: str, token_hash: str) -> int | None:
         seat = self.redis.hget(keys(game_id)["tokens"], token_hash)
         return None if seat is None else int(seat)
+
+    # --- side records: webhooks, replays, the active-games index ----------------------
+
+    def webhooks(self, game_id: str) -> dict[int, dict]:
+        return {int(seat): json.loads(value) for seat, value in self.redis.hgetall(keys(game_id)["webhooks"]).items()}
+
+    def set_webhook(self, game_id: str, seat: int, url: str, secret: str) -> None:
+        self.redis.hset(keys(game_id)["webhooks"], str(seat), canonical({"url": url, "secret": secret}))
+
+    def delete_webhook(self, game_id: str, seat: int) -> bool:
+        return bool(self.redis.hdel(keys(game_id)["webhooks"], str(seat)))
+
+    def replay(self, game_id: str, hand: int, form: str) -> str | None:
+        return _text(self.redis.get(replay_key(game_id, hand, form)))
+
+    def save_replay(self, game_id: str, hand: int, document: str, transcript: str) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.set(replay_key(game_id, hand, "json"), document)
+        pipe.set(replay_key(game_id, hand, "txt"), transcript)
+        pipe.execute()
+
+    def active_games(self) -> list[str]:
+        return [_text(g) for g in self.redis.zrange("iceberg:active", 0, -1)]
+
+    def wait_for(self, game_id: str, after: int, seconds: float) -> None:
+        """Block until an event after version `after` exists, or `seconds` pass."""
+        if seconds > 0:
+            self.blocking_redis.xread({keys(game_id)["events"]: f"0-{after}"}, count=1, block=int(seconds * 1000))
+
+    def read_all(self, game_id: str) -> list:
+        """Every event of the game as domain events, in order (replays, audits)."""
+        return [_decode_event(fields[b"e"]) for _, fields in self.redis.xrange(keys(game_id)["events"], "-", "+")]
 
     def first_response(self, game_id: str, idempotency_key: str) -> str | None:
         return _text(self.redis.hget(keys(game_id)["idem"], idempotency_key))
