@@ -67,7 +67,7 @@ def is_overdue(state: GameState, deadline: str, now: datetime) -> bool:
             and now >= parse(deadline))
 
 
-def timeout_turn(state: GameState, now: datetime, rng: random.Random, dealer) -> tuple[list, GameState]:
+def timeout_turn(state: GameState, rng: random.Random, dealer) -> tuple[list, GameState]:
     """TurnTimedOut, then the greedy policy's whole turn for the absent seat."""
     seat, deadline = state.hand.turn, state.hand.deadline
     events = [TurnTimedOut(seat, deadline)]
@@ -78,4 +78,4 @@ def timeout_turn(state: GameState, now: datetime, rng: random.Random, dealer) ->
         events += more
         if any(isinstance(e, HandStarted) for e in more):
             break  # the hand ended and the next one is dealt: this turn is over
-    return events + deadline_events(state, events, now), state
+    return events, state  # the appender adds the next turn's DeadlineSet (with_deadlines)

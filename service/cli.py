@@ -50,7 +50,13 @@ def run_worker(burst: bool = False) -> int:
     if not config.effective_queue_url:
         log.error("iceberg worker needs ICEBERG_REDIS_URL or ICEBERG_QUEUE_URL")
         return 2
+    from .jobs import Jobs
+    from .store import EventStore
+
     connection = connect(config.effective_queue_url)
+    if config.redis_url and not burst:
+        # the sweeper reschedules itself; this (re)starts the chain
+        Jobs(connection, EventStore(connect(config.redis_url))).schedule_sweep(config.sweep_s)
     queues = [Queue(name, connection=connection) for name in QUEUES]
     Worker(queues, connection=connection).work(burst=burst, with_scheduler=True)
     return 0

@@ -17,6 +17,7 @@ class Config:
     webhook_allow_private: bool = False  # loopback/private webhook URLs (tests, LANs)
     webhook_retry_s: tuple[int, ...] = (2, 10, 30, 60)
     sweep_s: float = 5.0
+    bot_pause_s: float = 0.0  # pause between a bot's actions, so people can follow its turn
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -32,6 +33,7 @@ class Config:
             webhook_allow_private=(env.get("ICEBERG_WEBHOOK_ALLOW_PRIVATE") or "") in ("1", "true", "yes"),
             webhook_retry_s=tuple(int(x) for x in (env.get("ICEBERG_WEBHOOK_RETRY_S") or "2,10,30,60").split(",")),
             sweep_s=float(env.get("ICEBERG_SWEEP_S") or 5),
+            bot_pause_s=float(env.get("ICEBERG_BOT_PAUSE_S") or 0),
         )
 
     @property

@@ -35,3 +35,28 @@ def client(app):
     from tests.api_client import ApiClient
 
     return ApiClient(app.test_client())
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    """A redis-server for this test alone (workers sweep every game they find)."""
+    server = RedisServer(tmp_path / "redis", appendfsync="everysec").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def own_app(own_redis):
+    from service.app import create_app
+    from service.config import Config
+
+    app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN_TOKEN, webhook_allow_private=True))
+    app.testing = True
+    return app
+
+
+@pytest.fixture
+def own_client(own_app):
+    from tests.api_client import ApiClient
+
+    return ApiClient(own_app.test_client())

@@ -33,11 +33,11 @@ def request(url, method="GET", body=None, token=None):
 
 
 class Serve:
-    def __init__(self, data_dir, port):
+    def __init__(self, data_dir, port, **extra):
         self.port = port
         # only the virtualenv's bin on the PATH: no system redis-server to find
         env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
-        env.update(PATH=str(BIN), ICEBERG_DATA_DIR=str(data_dir))
+        env.update(PATH=str(BIN), ICEBERG_DATA_DIR=str(data_dir), **extra)
         self.process = subprocess.Popen([str(BIN / "iceberg"), "serve", "--port", str(port), "--workers", "1"],
                                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                         start_new_session=True)
@@ -104,3 +104,43 @@ def test_serve_runs_with_no_redis_installed_and_resumes_games(tmp_path, stop_sig
         assert status == 201, "the game goes on after a restart"
     finally:
         again.stop()
+
+
+def test_bot_games_and_a_human_against_a_bot_finish_under_iceberg_serve(tmp_path):
+    import random
+
+    from domain.events import from_data
+    from domain.evolve import fold
+    from tests.test_properties import Checker
+
+    admin = "serve-admin-token"
+    serve = Serve(tmp_path / "data", free_port(), ICEBERG_ADMIN_TOKEN=admin)
+    try:
+        serve.wait_healthy()
+        bots = [{"name": f"B{i}", "bot": b} for i, b in enumerate(["greedy", "random", "greedy", "random"])]
+        status, all_bots = request(serve.url + "/games", "POST", {"players": bots, "rules": {"decks": 2, "hands": 1}})
+        assert status == 201
+        status, versus = request(serve.url + "/games", "POST",
+                                 {"players": [{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}], "rules": {"hands": 1}})
+        game, token = versus["id"], versus["seats"][0]["token"]
+        rng = random.Random(3)
+        for _ in range(2000):
+            status, view = request(f"{serve.url}/games/{game}/view", token=token)
+            if view["status"] == "finished":
+                break
+            if view["actions"]:
+                assert request(f"{serve.url}/games/{game}/actions", "POST", rng.choice(view["actions"]), token)[0] == 201
+            else:
+                request(f"{serve.url}/games/{game}/events?after={view['version']}&wait=10")
+        for created in (all_bots, versus):
+            deadline = time.monotonic() + 120
+            while request(f"{serve.url}/games/{created['id']}")[1]["status"] != "finished":
+                assert time.monotonic() < deadline, "the game did not finish"
+                time.sleep(0.2)
+            log = request(f"{serve.url}/games/{created['id']}/events", token=admin)[1]["events"]
+            events = [from_data(e["type"], e["data"]) for e in log]
+            assert [e["version"] for e in log] == list(range(1, len(log) + 1))
+            check = Checker()
+            check(None, events, fold(events))
+    finally:
+        serve.stop()

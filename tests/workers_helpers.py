@@ -1,0 +1,53 @@
+"""Helpers for worker tests: a worker process of our own, and job functions run
+in this process against the test Redis."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+
+
+def worker_env(redis_url, **extra):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
+    env.update(ICEBERG_REDIS_URL=redis_url, ICEBERG_SWEEP_S="0.5", ICEBERG_WEBHOOK_ALLOW_PRIVATE="1",
+               ICEBERG_WEBHOOK_RETRY_S="1,1")
+    env.update({k: str(v) for k, v in extra.items()})
+    return env
+
+
+def start_worker(redis_url, **extra):
+    return subprocess.Popen([str(BIN / "iceberg"), "worker"], env=worker_env(redis_url, **extra),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def kill_group(process, sig=signal.SIGKILL):
+    try:
+        os.killpg(process.pid, sig)
+    except ProcessLookupError:
+        pass
+    process.wait(timeout=20)
+
+
+def use_context(monkeypatch, redis_url, **extra):
+    """Point the in-process job context (workers.context) at the test Redis."""
+    from workers import context as ctx_module
+
+    for key, value in worker_env(redis_url, **extra).items():
+        if key.startswith("ICEBERG_"):
+            monkeypatch.setenv(key, value)
+    ctx_module.context.cache_clear()
+    return ctx_module.context()
+
+
+def wait_until(predicate, timeout=60, every=0.1):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(every)
+    raise AssertionError("timed out waiting")
