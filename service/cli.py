@@ -42,7 +42,7 @@ def main(argv=None) -> int:
 
 
 def run_worker(burst: bool = False) -> int:
-    from rq import Queue, Worker
+    from rq import Queue, SimpleWorker
 
     from .app import connect
 
@@ -57,9 +57,59 @@ def run_worker(burst: bool = False) -> int:
     if config.redis_url and not burst:
         # the sweeper reschedules itself; this (re)starts the chain
         Jobs(connection, EventStore(connect(config.redis_url))).schedule_sweep(config.sweep_s)
+    release_dead_scheduler_locks(connection)
     queues = [Queue(name, connection=connection) for name in QUEUES]
-    Worker(queues, connection=connection).work(burst=burst, with_scheduler=True)
+    # SimpleWorker: no fork per job. Jobs are our own code and short (a bot turn
+    # is milliseconds), so a fork and fresh connections per job would cost more
+    # than the work; a crash still loses nothing (the sweeper re-enqueues).
+    SimpleWorker(queues, connection=connection).work(burst=burst, with_scheduler=True)
     return 0
+
+
+def release_dead_scheduler_locks(connection) -> None:
+    """Free a scheduler lock held by a process of this host that no longer exists.
+
+    RQ keeps the lock of a SIGKILLed worker's scheduler for a minute and a new
+    worker retries only every two minutes; until then nothing scheduled runs
+    (sweeps, deadlines, webhook retries). A lock whose holder is a dead process
+    on this very host is a crash leftover and is released; others are left alone.
+    """
+    import socket
+
+    from rq.scheduler import SCHEDULER_LOCKING_KEY_TEMPLATE, RQScheduler, SchedulerNotFound
+
+    for name in QUEUES:
+        key = SCHEDULER_LOCKING_KEY_TEMPLATE % name
+        holder = connection.get(key)
+        if holder is None:
+            continue
+        try:
+            scheduler = RQScheduler.fetch(holder.decode(), connection)
+        except SchedulerNotFound:
+            connection.delete(key)  # its heartbeat record is gone: so is it
+            continue
+        if scheduler.hostname == socket.gethostname() and scheduler.pid and _dead(scheduler.pid):
+            log.info("releasing the scheduler lock of dead process %s", scheduler.pid)
+            connection.delete(key)
+
+
+def _dead(pid: int, patience_s: float = 3.0) -> bool:
+    """The process is gone or a zombie (killed, not yet reaped), allowing a
+    moment for one that is still dying."""
+    deadline = time.monotonic() + patience_s
+    while True:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+            if state in ("Z", "X"):
+                return True
+        except FileNotFoundError:
+            return True
+        except OSError:
+            return False  # no /proc: assume alive, RQ's own expiry applies
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
 
 
 class _Stop(Exception):

