@@ -21,7 +21,7 @@ from projections.table import public_table, seat_view
 from .problems import Problem
 from .schemas import ActionSchema, CreateGameSchema, WebhookSchema
 from .webhooks import UrlRefused, check_url, new_secret
-from .store import ConcurrencyError, Loaded
+from .store import EMPTY, ConcurrencyError, Loaded, stored_event
 from .tokens import bearer, is_admin, new_token, token_hash
 
 api = Blueprint("api", __name__)
@@ -118,8 +118,7 @@ def create_game():
             hashes[token_hash(token)] = seat
         seats.append(entry)
     store = services().store
-    empty = Loaded(INITIAL, "")
-    appended = store.append(game_id, empty, store.entries(empty, events, "system"), after=state, tokens=hashes)
+    appended = store.append(game_id, EMPTY, store.entries(EMPTY, events, "sys"), after=state, tokens=hashes)
     services().after_append(game_id, INITIAL, state, events)
     response = _etagged({"id": game_id, "version": appended.version, "seats": seats}, appended.version, 201)
     response.headers["Location"] = f"/games/{game_id}"
@@ -187,12 +186,12 @@ def post_action(game_id):
         if first:
             return _replayed(first)
         raise
-    raws = store.entries(loaded, events, f"seat:{reader.seat}")
+    entries = store.entries(loaded, events, f"s{reader.seat}")
     body = {"version": state.version,
-            "events": [_entry_event(loaded.state.version + i + 1, raw, reader, state.hands_played)
-                       for i, raw in enumerate(raws)]}
+            "events": [public_event(stored_event(loaded.state.version + i + 1, e), reader, state.hands_played)
+                       for i, (e, _) in enumerate(entries)]}
     try:
-        appended = store.append(game_id, loaded, raws, after=state, idempotency_key=scoped_key,
+        appended = store.append(game_id, loaded, entries, after=state, idempotency_key=scoped_key,
                                  response=json.dumps({"status": 201, "body": body}, separators=(",", ":")))
     except ConcurrencyError as e:
         first = scoped_key and store.first_response(game_id, scoped_key)
@@ -205,14 +204,6 @@ def post_action(game_id):
         return _replayed(appended.duplicate)
     services().after_append(game_id, loaded.state, state, events)
     return _etagged(body, state.version, 201)
-
-
-def _entry_event(version: int, raw: str, reader: Reader, hands_ended: int) -> dict:
-    from .store import StoredEvent
-
-    entry = json.loads(raw)
-    stored = StoredEvent(version, entry["t"], entry["at"], entry["a"], entry["h"], entry["d"])
-    return public_event(stored, reader, hands_ended)
 
 
 def _replayed(first: str) -> Response:

@@ -2,46 +2,44 @@
 
 Keys of a game (all share the hash tag, so one Lua script may touch them all on
 a Redis Cluster):
-  {g}:events  stream, entry id 0-<version>, one field "e": the entry's canonical JSON
-              {"t": type, "s": schema, "at": time, "a": actor, "h": hand, "d": data,
-               "p": SHA-256 of the previous entry's JSON ("" for the first)}
-  {g}:meta    hash: version, snapshot version (snap)
-  {g}:snap    the latest snapshot of the folded state (JSON, with its version)
-  {g}:idem    hash: "<caller>:<Idempotency-Key>" -> the first response
-  {g}:tokens  hash: SHA-256 of a seat token -> seat
-
-Tamper evidence: each entry names the hash of the one before, so changing,
-dropping or reordering an entry breaks the chain that `verify` walks.
+  {g}:events    stream, entry id 0-<version>, fields e and p (see codec.py)
+  {g}:meta      hash: version, snapshot version (snap)
+  {g}:snap      the latest snapshot of the folded state (JSON, with its version)
+  {g}:idem:<k>  the first response to Idempotency-Key k (scoped by caller), kept a day
+  {g}:tokens    hash: SHA-256 of a seat token -> seat
+  {g}:webhooks  hash: seat -> {url, secret}
 """
 
-import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from domain import snapshot
-from domain.events import HandEnded, HandStarted, event_type, from_data, to_data
+from domain.events import HandEnded, HandStarted, from_data
 from domain.evolve import evolve
 from domain.state import INITIAL, GameState
 
-SCHEMA = 1
+from .codec import GENESIS, chain, compact, decode, encode, epoch_ms
+
 SNAPSHOT_EVERY = 100
+IDEMPOTENCY_TTL_S = 86400
 
 _APPEND = """
 local version = tonumber(redis.call('HGET', KEYS[2], 'version') or '0')
-if ARGV[2] ~= '' then
-  local prior = redis.call('HGET', KEYS[3], ARGV[2])
+local keyed = ARGV[2] == '1'
+if keyed then
+  local prior = redis.call('GET', KEYS[3])
   if prior then return {'duplicate', prior} end
 end
 if version ~= tonumber(ARGV[1]) then return {'conflict', tostring(version)} end
 local n = tonumber(ARGV[4])
-for i = 1, n do
+for i = 0, n - 1 do
   version = version + 1
-  redis.call('XADD', KEYS[1], '0-' .. version, 'e', ARGV[4 + i])
+  redis.call('XADD', KEYS[1], '0-' .. version, 'e', ARGV[5 + 2 * i], 'p', ARGV[6 + 2 * i])
 end
 redis.call('HSET', KEYS[2], 'version', version)
-if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], ARGV[3]) end
-local at = 5 + n
+if keyed then redis.call('SET', KEYS[3], ARGV[3], 'EX', ARGV[5 + 2 * n]) end
+local at = 6 + 2 * n
 local pairs_n = tonumber(ARGV[at] or '0')
 for i = 1, pairs_n do
   redis.call('HSET', KEYS[4], ARGV[at + 2 * i - 1], ARGV[at + 2 * i])
@@ -94,7 +92,7 @@ class StoredEvent:
 @dataclass(frozen=True)
 class Loaded:
     state: GameState
-    last_hash: str
+    last_hash: bytes  # the chain hash of the last entry: the next entry's p
 
 
 @dataclass(frozen=True)
@@ -103,9 +101,18 @@ class Appended:
     duplicate: str | None = None  # the first response, when the key was seen before
 
 
+Entry = tuple[bytes, bytes]  # (e, p)
+
+EMPTY = Loaded(INITIAL, GENESIS)
+
+
 def keys(game_id: str) -> dict[str, str]:
     tag = "{" + game_id + "}"
-    return {name: f"{tag}:{name}" for name in ("events", "meta", "snap", "idem", "tokens", "webhooks")}
+    return {name: f"{tag}:{name}" for name in ("events", "meta", "snap", "tokens", "webhooks")}
+
+
+def idem_key(game_id: str, scoped_key: str) -> str:
+    return "{" + game_id + "}:idem:" + scoped_key
 
 
 def replay_key(game_id: str, hand: int, form: str) -> str:
@@ -116,16 +123,17 @@ def canonical(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def entry_hash(raw: str | bytes) -> str:
-    return hashlib.sha256(raw if isinstance(raw, bytes) else raw.encode("utf-8")).hexdigest()
-
-
 def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def iso(moment: datetime) -> str:
-    return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+def last_hash(entries: list[Entry]) -> bytes:
+    e, p = entries[-1]
+    return chain(p, e)
+
+
+def stored_event(version: int, e: bytes) -> StoredEvent:
+    return StoredEvent(version, *decode(e))
 
 
 class EventStore:
@@ -142,22 +150,21 @@ class EventStore:
 
     # --- writing ---------------------------------------------------------------------
 
-    def entries(self, before: Loaded, events, actor: str) -> list[str]:
-        """The canonical JSON of each event, chained to the one before."""
+    def entries(self, before: Loaded, events, actor: str) -> list[Entry]:
+        """The stored form of each event, chained to the one before."""
         hand = before.state.hand.number if before.state.hand is not None else None
         prev = before.last_hash
-        at = iso(self.clock())
-        raws = []
+        at = epoch_ms(self.clock())
+        found = []
         for event in events:
             if isinstance(event, (HandStarted, HandEnded)):
                 hand = event.hand
-            raw = canonical({"t": event_type(event), "s": SCHEMA, "at": at, "a": actor, "h": hand,
-                             "d": to_data(event), "p": prev})
-            raws.append(raw)
-            prev = entry_hash(raw)
-        return raws
+            e = encode(event, at, actor, hand)
+            found.append((e, prev))
+            prev = chain(prev, e)
+        return found
 
-    def append(self, game_id: str, before: Loaded, raws: list[str], *, after: GameState | None = None,
+    def append(self, game_id: str, before: Loaded, entries: list[Entry], *, after: GameState | None = None,
                idempotency_key: str | None = None, response: str = "", tokens: dict | None = None) -> Appended:
         """Append the entries (from `entries`) if the game is still at `before`'s version.
 
@@ -165,20 +172,21 @@ class EventStore:
         before, appends nothing and returns the first response instead.
         """
         k = keys(game_id)
+        pairs = [x for entry in entries for x in entry]
         extra = [x for pair in (tokens or {}).items() for x in pair]
+        idem = idem_key(game_id, idempotency_key) if idempotency_key else idem_key(game_id, "-")
         status, value = self._append(
-            keys=[k["events"], k["meta"], k["idem"], k["tokens"]],
-            args=[before.state.version, idempotency_key or "", response, len(raws), *raws,
-                  len(extra) // 2, *extra])
-        status = status.decode() if isinstance(status, bytes) else status
+            keys=[k["events"], k["meta"], idem, k["tokens"]],
+            args=[before.state.version, "1" if idempotency_key else "0", response, len(entries), *pairs,
+                  IDEMPOTENCY_TTL_S, len(extra) // 2, *extra])
+        status = _text(status)
         if status == "duplicate":
             return Appended(before.state.version, duplicate=_text(value))
         if status == "conflict":
             raise ConcurrencyError(before.state.version, int(value))
-        version = int(value)
         if after is not None and self._snapshot_due(before.state, after):
             self.save_snapshot(game_id, after)
-        return Appended(version)
+        return Appended(int(value))
 
     def _snapshot_due(self, before: GameState, after: GameState) -> bool:
         crossed = after.version // self.snapshot_every > before.version // self.snapshot_every
@@ -186,7 +194,7 @@ class EventStore:
 
     def save_snapshot(self, game_id: str, state: GameState) -> None:
         k = keys(game_id)
-        self._snapshot(keys=[k["snap"], k["meta"]], args=[state.version, canonical(snapshot.to_data(state))])
+        self._snapshot(keys=[k["snap"], k["meta"]], args=[state.version, compact(snapshot.to_data(state))])
 
     # --- reading ---------------------------------------------------------------------
 
@@ -204,22 +212,22 @@ class EventStore:
                 state = INITIAL  # an unreadable snapshot is only a lost cache
         if state is INITIAL and _version(entries[0][0]) != 1:
             entries = self.redis.xrange(k["events"], "0-1", "+")
-        last_raw = None
+        last = GENESIS
         for entry_id, fields in entries:
-            raw = _raw(fields)
+            e, p = _fields(fields)
             if _version(entry_id) > state.version:
-                state = evolve(state, _decode_event(raw))
-            last_raw = raw
-        return Loaded(state, entry_hash(last_raw))
+                name, _, _, _, data = decode(e)
+                state = evolve(state, from_data(name, data))
+            last = chain(p, e)
+        return Loaded(state, last)
 
     def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
-        k = keys(game_id)
-        entries = self.redis.xrange(k["events"], f"0-{after + 1}", "+", count=limit)
-        return [_stored(entry_id, fields[b"e"]) for entry_id, fields in entries]
+        entries = self.redis.xrange(keys(game_id)["events"], f"0-{after + 1}", "+", count=limit)
+        return [stored_event(_version(i), _fields(f)[0]) for i, f in entries]
 
     def read_span(self, game_id: str, first: int, last: int) -> list[StoredEvent]:
         entries = self.redis.xrange(keys(game_id)["events"], f"0-{first}", f"0-{last}")
-        return [_stored(entry_id, fields[b"e"]) for entry_id, fields in entries]
+        return [stored_event(_version(i), _fields(f)[0]) for i, f in entries]
 
     def version(self, game_id: str) -> int:
         return int(self.redis.hget(keys(game_id)["meta"], "version") or 0)
@@ -230,6 +238,33 @@ class EventStore:
     def seat_of_token_hash(self, game_id: str, token_hash: str) -> int | None:
         seat = self.redis.hget(keys(game_id)["tokens"], token_hash)
         return None if seat is None else int(seat)
+
+    def first_response(self, game_id: str, scoped_key: str) -> str | None:
+        return _text(self.redis.get(idem_key(game_id, scoped_key)))
+
+    def wait_for(self, game_id: str, after: int, seconds: float) -> None:
+        """Block until an event after version `after` exists, or `seconds` pass."""
+        if seconds > 0:
+            self.blocking_redis.xread({keys(game_id)["events"]: f"0-{after}"}, count=1, block=int(seconds * 1000))
+
+    def verify(self, game_id: str) -> list[str]:
+        """Walk the hash chain and the versions; the list of problems (empty if sound)."""
+        problems = []
+        prev = GENESIS
+        expected = 1
+        for entry_id, fields in self.redis.xrange(keys(game_id)["events"], "-", "+"):
+            e, p = _fields(fields)
+            version = _version(entry_id)
+            if version != expected:
+                problems.append(f"version {expected} is missing (found {version})")
+            if p != prev:
+                problems.append(f"version {version} does not follow the hash of the entry before it")
+            prev = chain(p, e)
+            expected = version + 1
+        stored = self.version(game_id)
+        if stored != expected - 1:
+            problems.append(f"meta says version {stored}, the log ends at {expected - 1}")
+        return problems
 
     # --- side records: webhooks, replays, the active-games index ----------------------
 
@@ -246,66 +281,24 @@ class EventStore:
         return _text(self.redis.get(replay_key(game_id, hand, form)))
 
     def save_replay(self, game_id: str, hand: int, document: str, transcript: str) -> None:
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.set(replay_key(game_id, hand, "json"), document)
-        pipe.set(replay_key(game_id, hand, "txt"), transcript)
-        pipe.execute()
+        self.redis.set(replay_key(game_id, hand, "json"), document)
+        self.redis.set(replay_key(game_id, hand, "txt"), transcript)
 
     def active_games(self) -> list[str]:
         return [_text(g) for g in self.redis.zrange("iceberg:active", 0, -1)]
 
-    def wait_for(self, game_id: str, after: int, seconds: float) -> None:
-        """Block until an event after version `after` exists, or `seconds` pass."""
-        if seconds > 0:
-            self.blocking_redis.xread({keys(game_id)["events"]: f"0-{after}"}, count=1, block=int(seconds * 1000))
 
-    def read_all(self, game_id: str) -> list:
-        """Every event of the game as domain events, in order (replays, audits)."""
-        return [_decode_event(fields[b"e"]) for _, fields in self.redis.xrange(keys(game_id)["events"], "-", "+")]
-
-    def first_response(self, game_id: str, idempotency_key: str) -> str | None:
-        return _text(self.redis.hget(keys(game_id)["idem"], idempotency_key))
-
-    def verify(self, game_id: str) -> list[str]:
-        """Walk the hash chain and the versions; the list of problems (empty if sound)."""
-        problems = []
-        prev = ""
-        expected = 1
-        for entry_id, fields in self.redis.xrange(keys(game_id)["events"], "-", "+"):
-            raw = fields[b"e"]
-            version = _version(entry_id)
-            if version != expected:
-                problems.append(f"version {expected} is missing (found {version})")
-            entry = json.loads(raw)
-            if entry["p"] != prev:
-                problems.append(f"version {version} does not follow the hash of the entry before it")
-            prev = entry_hash(raw)
-            expected = version + 1
-        stored = self.version(game_id)
-        if stored != expected - 1:
-            problems.append(f"meta says version {stored}, the log ends at {expected - 1}")
-        return problems
-
-
-def _raw(fields) -> bytes:
-    """The entry's JSON: redis-py gives a dict, a Lua reply a flat [field, value] list."""
-    return fields[b"e"] if isinstance(fields, dict) else fields[1]
+def _fields(fields) -> tuple[bytes, bytes]:
+    """(e, p) of an entry: redis-py gives a dict, a Lua reply a flat list."""
+    if isinstance(fields, dict):
+        return fields[b"e"], fields[b"p"]
+    values = dict(zip(fields[::2], fields[1::2]))
+    return values[b"e"], values[b"p"]
 
 
 def _version(entry_id) -> int:
-    text = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
-    return int(text.split("-", 1)[1])
+    return int(_text(entry_id).split("-", 1)[1])
 
 
 def _text(value) -> str | None:
     return value.decode("utf-8") if isinstance(value, bytes) else value
-
-
-def _decode_event(raw):
-    entry = json.loads(raw)
-    return from_data(entry["t"], entry["d"])
-
-
-def _stored(entry_id, raw) -> StoredEvent:
-    entry = json.loads(raw)
-    return StoredEvent(_version(entry_id), entry["t"], entry["at"], entry["a"], entry["h"], entry["d"])

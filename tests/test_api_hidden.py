@@ -127,7 +127,7 @@ def test_tokens_never_reach_the_log_or_the_logs(client, app, caplog):
     client.get(f"/games/{game}/view", token=tokens[1])
     client.get(f"/games/{game}/view", token="st_wrong-token")
     redis = app.extensions["iceberg"].store.redis
-    stored = b"".join(fields[b"e"] for _, fields in redis.xrange("{" + game + "}:events"))
+    stored = b"".join(fields[b"e"] + fields[b"p"] for _, fields in redis.xrange("{" + game + "}:events"))
     hashes = redis.hgetall("{" + game + "}:tokens")
     for token in tokens:
         assert token.encode() not in stored

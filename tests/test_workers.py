@@ -52,7 +52,7 @@ def test_a_sigkilled_worker_mid_turn_neither_stops_the_game_nor_plays_a_turn_twi
 
         def mid_turn():
             last = store.read(game)[-1]
-            return last.actor.startswith("bot:") and last.type in ("CardDrawn", "AceRevealed", "MeldLaid",
+            return last.actor.startswith("b") and last.type in ("CardDrawn", "AceRevealed", "MeldLaid",
                                                                     "CardsLaidOff", "CardPickedUp") and last
         # let a few turns go by, then catch a bot between the draw and its discard
         wait_until(lambda: store.version(game) > 12, timeout=60)

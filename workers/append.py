@@ -2,16 +2,16 @@
 lost a race (the game moved on) appends nothing and simply stops."""
 
 from domain.deadlines import with_deadlines
-from service.store import ConcurrencyError, Loaded, entry_hash
+from service.store import ConcurrencyError, Loaded, last_hash
 
 
 def append(ctx, game_id: str, loaded: Loaded, events, state, actor: str) -> tuple[Loaded, list] | None:
     """(the new Loaded, the events appended with any deadline), or None if the
     game moved on."""
     events, state = with_deadlines(events, state, ctx.clock())
-    raws = ctx.store.entries(loaded, events, actor)
+    entries = ctx.store.entries(loaded, events, actor)
     try:
-        ctx.store.append(game_id, loaded, raws, after=state)
+        ctx.store.append(game_id, loaded, entries, after=state)
     except ConcurrencyError:
         return None
-    return Loaded(state, entry_hash(raws[-1])), events
+    return Loaded(state, last_hash(entries)), events

@@ -40,7 +40,7 @@ def play_bot_turn(game_id: str, version: int) -> str:
             time.sleep(ctx.config.bot_pause_s)
         command = policy(see(state, seat), rng)
         events, state = play(state, command, random_deal)
-        result = append(ctx, game_id, loaded, events, state, f"bot:{seat}")
+        result = append(ctx, game_id, loaded, events, state, f"b{seat}")
         if result is None:
             return "moved on"
         loaded, events = result

@@ -23,7 +23,7 @@ def check_deadline(game_id: str, deadline: str) -> str:
         return "not due"
     before = loaded.state
     events, state = timeout_turn(before, random.Random(f"{game_id}:{before.version}"), random_deal)
-    result = append(ctx, game_id, loaded, events, state, "timeout")
+    result = append(ctx, game_id, loaded, events, state, "to")
     if result is None:
         return "moved on"
     loaded, events = result
