@@ -23,6 +23,20 @@ class Services:
         self.store = store
         self.queue_redis = queue_redis
         self.jobs = jobs
+        self._seats: dict[tuple[str, str], int] = {}
+
+    def seat_of(self, game_id: str, token_hash: str) -> int | None:
+        """The seat a token hash stands for. Cached: a token's seat never changes,
+        and only found ones are kept, so a new game's tokens are never missed."""
+        key = (game_id, token_hash)
+        seat = self._seats.get(key)
+        if seat is None:
+            seat = self.store.seat_of_token_hash(game_id, token_hash)
+            if seat is not None:
+                if len(self._seats) > 100_000:
+                    self._seats.clear()
+                self._seats[key] = seat
+        return seat
 
     def after_append(self, game_id: str, before, after, events) -> None:
         """Follow-up work once events are safely stored (bots, deadlines, ...)."""

@@ -16,7 +16,7 @@ import json
 from dataclasses import fields
 from datetime import datetime, timezone
 
-from domain.events import EVENT_TYPES, event_type, to_data
+from domain.events import EVENT_TYPES, event_type, from_data, to_data
 
 GENESIS = bytes(32)
 TYPE_CODES = {
@@ -46,6 +46,14 @@ def decode(e: bytes) -> tuple[str, str, str, int | None, dict]:
     name = CODE_TYPES[code]
     data = {f: (v.split(",") if f in _DECKS else v) for f, v in zip(FIELDS[name], values)}
     return name, iso_ms(at_ms), actor, hand, data
+
+
+def decode_event(e: bytes):
+    """Just the domain event of a stored entry (folding needs no time or actor)."""
+    code, _, _, _, values = json.loads(e)
+    name = CODE_TYPES[code]
+    data = {f: (v.split(",") if f in _DECKS else v) for f, v in zip(FIELDS[name], values)}
+    return from_data(name, data)
 
 
 def chain(prev: bytes, e: bytes) -> bytes:

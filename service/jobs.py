@@ -93,10 +93,12 @@ class Jobs:
     # --- notices ----------------------------------------------------------------------
 
     def _notices(self, game_id, before, after, events) -> None:
+        new_turn = any(isinstance(e, (CardDiscarded, HandStarted)) for e in events)
+        if not new_turn and not any(isinstance(e, (HandEnded, GameEnded)) for e in events):
+            return  # nothing to tell anyone: spare the look-up
         hooks = self.store.webhooks(game_id)
         if not hooks:
             return
-        new_turn = any(isinstance(e, (CardDiscarded, HandStarted)) for e in events)
         seat = human_to_move(after)
         if new_turn and seat is not None and seat in hooks:
             notice = {"seat": seat, "version": after.version, "hand": after.hand.number,

@@ -26,6 +26,8 @@ from .tokens import bearer, is_admin, new_token, token_hash
 
 api = Blueprint("api", __name__)
 
+# schemas hold no per-request state: one instance each serves every request
+CREATE_GAME, ACTION, WEBHOOK = CreateGameSchema(), ActionSchema(), WebhookSchema()
 GAME_ID = re.compile(r"^g_[0-9a-f]{16}$")
 MAX_KEY = 200
 MAX_PAGE = 1000
@@ -68,7 +70,7 @@ def _reader(game_id: str, required: bool = False) -> Reader:
         raise Problem(401, "unauthorized", "the Authorization header must be 'Bearer <token>'")
     if is_admin(token, services().config.admin_token):
         return ADMIN
-    seat = services().store.seat_of_token_hash(game_id, token_hash(token))
+    seat = services().seat_of(game_id, token_hash(token))
     if seat is None:
         raise Problem(401, "unauthorized", "that token is not valid for this game")
     return Reader(seat=seat)
@@ -99,7 +101,7 @@ def _load(game_id: str) -> Loaded:
 
 @api.post("/games")
 def create_game():
-    data = CreateGameSchema().load(_json_body())
+    data = CREATE_GAME.load(_json_body())
     dealer = random_deal
     if data["deck"] is not None:
         token = bearer(request.headers.get("Authorization"))
@@ -160,7 +162,7 @@ def post_action(game_id):
     reader = _reader(game_id, required=True)
     if reader.seat is None:
         raise Problem(403, "forbidden", "actions are taken with a seat token")
-    build = ActionSchema().load(_json_body())
+    build = ACTION.load(_json_body())
     expected = _if_match()
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 0 < len(key) <= MAX_KEY:
@@ -260,7 +262,7 @@ def get_hand(game_id, number):
 @api.put("/games/<game_id>/seats/<int:seat>/webhook")
 def put_webhook(game_id, seat):
     reader = _seat_owner(game_id, seat)
-    data = WebhookSchema().load(_json_body())
+    data = WEBHOOK.load(_json_body())
     try:
         url = check_url(data["url"], services().config.webhook_allow_private)
     except UrlRefused as e:
@@ -326,6 +328,12 @@ def healthz():
     response = jsonify({"status": "ok" if ok else "unavailable", "checks": checks})
     response.status_code = 200 if ok else 503
     return response
+
+
+@api.get("/livez")
+def livez():
+    """Liveness: the process answers. Touches nothing (healthz checks the store)."""
+    return jsonify({"status": "alive"})
 
 
 @api.get("/openapi.yaml")

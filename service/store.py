@@ -11,15 +11,17 @@ a Redis Cluster):
 """
 
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from domain import snapshot
-from domain.events import HandEnded, HandStarted, from_data
+from domain.events import HandEnded, HandStarted
 from domain.evolve import evolve
 from domain.state import INITIAL, GameState
 
-from .codec import GENESIS, chain, compact, decode, encode, epoch_ms
+from .codec import GENESIS, chain, compact, decode, decode_event, encode, epoch_ms
 
 SNAPSHOT_EVERY = 100
 IDEMPOTENCY_TTL_S = 86400
@@ -48,6 +50,13 @@ return {'ok', tostring(version)}
 """
 
 _LOAD = """
+local known = tonumber(ARGV[1])
+if known > 0 then
+  local version = tonumber(redis.call('HGET', KEYS[2], 'version') or '0')
+  if version >= known and version - known <= tonumber(ARGV[2]) then
+    return {'', redis.call('XRANGE', KEYS[1], '(0-' .. known, '+')}
+  end
+end
 local snap = redis.call('GET', KEYS[3])
 local from = tonumber(redis.call('HGET', KEYS[2], 'snap') or '0')
 if not snap then from = 0 end
@@ -136,6 +145,33 @@ def stored_event(version: int, e: bytes) -> StoredEvent:
     return StoredEvent(version, *decode(e))
 
 
+class StateCache:
+    """Folded states of recently used games, per process. Entries are immutable,
+    so a cached state is always a true prefix of the log; `load` asks Redis only
+    for what came after it. Bounded, least recently used out first."""
+
+    def __init__(self, size: int = 4096):
+        self.size = size
+        self._items: OrderedDict[str, Loaded] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> Loaded | None:
+        with self._lock:
+            loaded = self._items.get(game_id)
+            if loaded is not None:
+                self._items.move_to_end(game_id)
+            return loaded
+
+    def put(self, game_id: str, loaded: Loaded) -> None:
+        with self._lock:
+            current = self._items.get(game_id)
+            if current is None or current.state.version <= loaded.state.version:
+                self._items[game_id] = loaded
+                self._items.move_to_end(game_id)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
 class EventStore:
     def __init__(self, redis, clock=utc_now, snapshot_every: int = SNAPSHOT_EVERY, blocking_redis=None):
         self.redis = redis
@@ -144,6 +180,7 @@ class EventStore:
         self.blocking_redis = blocking_redis or redis
         self.clock = clock
         self.snapshot_every = snapshot_every
+        self.cache = StateCache()
         self._append = redis.register_script(_APPEND)
         self._load = redis.register_script(_LOAD)
         self._snapshot = redis.register_script(_SNAPSHOT)
@@ -184,8 +221,10 @@ class EventStore:
             return Appended(before.state.version, duplicate=_text(value))
         if status == "conflict":
             raise ConcurrencyError(before.state.version, int(value))
-        if after is not None and self._snapshot_due(before.state, after):
-            self.save_snapshot(game_id, after)
+        if after is not None:
+            self.cache.put(game_id, Loaded(after, last_hash(entries)))
+            if self._snapshot_due(before.state, after):
+                self.save_snapshot(game_id, after)
         return Appended(int(value))
 
     def _snapshot_due(self, before: GameState, after: GameState) -> bool:
@@ -199,9 +238,29 @@ class EventStore:
     # --- reading ---------------------------------------------------------------------
 
     def load(self, game_id: str) -> Loaded:
-        """The current state: the latest snapshot and the events after it."""
+        """The current state: from this process's cache and the events after it
+        when it has the game, else from the latest snapshot and the events after it."""
         k = keys(game_id)
-        snap, entries = self._load(keys=[k["events"], k["meta"], k["snap"]])
+        cached = self.cache.get(game_id)
+        known = cached.state.version if cached else 0
+        snap, entries = self._load(keys=[k["events"], k["meta"], k["snap"]], args=[known, self.snapshot_every])
+        if cached and not snap:
+            loaded = self._fold_onto(cached, entries)
+        else:
+            loaded = self._from_snapshot(game_id, snap, entries)
+        self.cache.put(game_id, loaded)
+        return loaded
+
+    def _fold_onto(self, loaded: Loaded, entries) -> Loaded:
+        state, last = loaded.state, loaded.last_hash
+        for entry_id, fields in entries:
+            e, p = _fields(fields)
+            state = evolve(state, decode_event(e))
+            last = chain(p, e)
+        return Loaded(state, last)
+
+    def _from_snapshot(self, game_id: str, snap, entries) -> Loaded:
+        k = keys(game_id)
         if not entries:
             raise GameNotFound(game_id)
         state = INITIAL
@@ -216,8 +275,7 @@ class EventStore:
         for entry_id, fields in entries:
             e, p = _fields(fields)
             if _version(entry_id) > state.version:
-                name, _, _, _, data = decode(e)
-                state = evolve(state, from_data(name, data))
+                state = evolve(state, decode_event(e))
             last = chain(p, e)
         return Loaded(state, last)
 

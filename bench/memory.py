@@ -1,0 +1,78 @@
+"""Redis memory per stored event, over complete two-player games.
+
+    python bench/memory.py [--games 6]
+
+Plays complete games (to the default target of 5000) of greedy against greedy
+and greedy against random bots, stores them exactly as the API does (the same
+entries, Lua append and snapshots, seat tokens, the active-games index), and
+reads MEMORY USAGE of every key of each game: the events stream, the meta hash,
+the snapshot and the token hash. Prints bytes per event (target <= 150) and what
+a finished game costs at rest.
+"""
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from domain.rules import Rules  # noqa: E402
+from domain.selfplay import bot_game  # noqa: E402
+from service.app import connect  # noqa: E402
+from service.redis_server import RedisServer  # noqa: E402
+from service.store import EMPTY, EventStore, keys  # noqa: E402
+from service.tokens import new_token, token_hash  # noqa: E402
+
+
+def store_game(store, game_id, policies, seed) -> int:
+    count = 0
+
+    def on_step(command, events, state):
+        nonlocal count
+        loaded = store.load(game_id) if count else EMPTY
+        tokens = {token_hash(new_token()): seat for seat in range(len(policies))} if not count else None
+        store.append(game_id, loaded, store.entries(loaded, events, "s0"), after=state, tokens=tokens)
+        if not count:
+            store.redis.zadd("iceberg:active", {game_id: state.version})
+        count += len(events)
+
+    bot_game(policies, Rules(), seed, on_step=on_step)
+    return count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=6)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as data, RedisServer(data, appendfsync="everysec") as server:
+        redis = connect(server.url)
+        store = EventStore(redis)
+        before = redis.info("memory")["used_memory"]
+        totals = {"events": 0, "meta": 0, "snap": 0, "tokens": 0}
+        n_events = 0
+        for i in range(args.games):
+            game_id = f"g_{i:016x}"
+            policies = ["greedy", "greedy"] if i % 2 == 0 else ["greedy", "random"]
+            count = store_game(store, game_id, policies, seed=i)
+            redis.zrem("iceberg:active", game_id)  # finished: out of the index
+            k = keys(game_id)
+            usage = {name: redis.memory_usage(k[name], samples=0) or 0 for name in totals}
+            for name in totals:
+                totals[name] += usage[name]
+            n_events += count
+            print(f"game {i} ({'/'.join(policies)}): {count} events, {sum(usage.values()):,} bytes, "
+                  f"{sum(usage.values()) / count:.1f} bytes/event")
+        used = redis.info("memory")["used_memory"] - before
+    per_event = sum(totals.values()) / n_events
+    print(f"events stored: {n_events:,} in {args.games} complete games")
+    for name, size in totals.items():
+        print(f"{name}: {size / n_events:.1f} bytes/event")
+    print(f"bytes per event (all keys of a game): {per_event:.1f} (target <= 150)")
+    print(f"a finished game at rest: {sum(totals.values()) / args.games:,.0f} bytes on average "
+          f"({n_events / args.games:,.0f} events)")
+    print(f"used_memory grew by {used:,} bytes ({used / n_events:.1f} per event, allocator overhead included)")
+
+
+if __name__ == "__main__":
+    main()
