@@ -58,23 +58,31 @@ def test_a_stale_expected_version_appends_nothing(store):
 
 def test_loading_reads_a_snapshot_and_a_short_tail(store, monkeypatch):
     game, log, final = record_game(store, seed=5, hands=3)
+    fresh = EventStore(store.redis, snapshot_every=25)  # another process: nothing cached
     read = []
-    original = store._load
+    original = fresh._load
 
     def spy(keys=None, args=None):
-        snap, entries = original(keys=keys)
+        snap, entries = original(keys=keys, args=args)
         read.append(len(entries))
         return snap, entries
 
-    monkeypatch.setattr(store, "_load", spy)
-    assert store.load(game).state == final
+    monkeypatch.setattr(fresh, "_load", spy)
+    assert fresh.load(game).state == final
     assert len(log) > 3 * 25 and read == [read[0]] and read[0] <= 26
 
 
 def test_an_unreadable_snapshot_is_only_a_lost_cache(store):
     game, log, final = record_game(store, seed=6, hands=1)
     store.redis.set(keys(game)["snap"], b"{not json")
-    assert store.load(game).state == final
+    assert EventStore(store.redis).load(game).state == final
+
+
+def test_a_cached_state_catches_up_with_appends_made_elsewhere(store):
+    game, log, final = record_game(store, seed=9, hands=1)
+    other = EventStore(store.redis)  # another process, with the game cached at its start
+    assert other.load(game).state == final
+    assert other.cache.get(game).state == final
 
 
 def test_tampering_with_an_entry_breaks_the_chain(store):

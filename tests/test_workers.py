@@ -15,7 +15,7 @@ from freezegun import freeze_time
 from tests.api_client import ADMIN
 from tests.log_checks import check_log
 from tests.test_api_games import WORKED, worked_game
-from tests.workers_helpers import kill_group, start_worker, use_context, wait_until
+from tests.workers_helpers import kill_group, rq_state, start_worker, use_context, wait_until
 
 
 def store_of(app):
@@ -55,12 +55,13 @@ def test_a_sigkilled_worker_mid_turn_neither_stops_the_game_nor_plays_a_turn_twi
             return last.actor.startswith("b") and last.type in ("CardDrawn", "AceRevealed", "MeldLaid",
                                                                     "CardsLaidOff", "CardPickedUp") and last
         # let a few turns go by, then catch a bot between the draw and its discard
-        wait_until(lambda: store.version(game) > 12, timeout=60)
-        caught = wait_until(mid_turn, timeout=60, every=0.02)
+        diagnose = lambda: (store.version(game), rq_state(store.redis))  # noqa: E731
+        wait_until(lambda: store.version(game) > 12, timeout=60, what="a few turns", diagnose=diagnose)
+        caught = wait_until(mid_turn, timeout=60, every=0.02, what="a bot in mid-turn", diagnose=diagnose)
         kill_group(worker)
         assert store.read(game)[-1].version == caught.version, "the turn was cut off half-way"
         worker = start_worker(own_redis.url)  # a new worker; its sweeper finds the stalled game
-        wait_until(lambda: finished(own_client, game), timeout=120)
+        wait_until(lambda: finished(own_client, game), timeout=150, what="the end", diagnose=diagnose)
     finally:
         kill_group(worker)
     check_log(store, game)

@@ -43,11 +43,20 @@ def use_context(monkeypatch, redis_url, **extra):
     return ctx_module.context()
 
 
-def wait_until(predicate, timeout=60, every=0.1):
+def wait_until(predicate, timeout=60, every=0.1, what="", diagnose=None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
         if value:
             return value
         time.sleep(every)
-    raise AssertionError("timed out waiting")
+    detail = diagnose() if diagnose else ""
+    raise AssertionError(f"timed out after {timeout} s waiting for {what or predicate}: {detail}")
+
+
+def rq_state(redis) -> dict:
+    """What the scheduler and the queue hold: for failure messages."""
+    lock = redis.get("rq:scheduler-lock:iceberg")
+    holder = redis.hgetall(b"rq:scheduler:" + lock) if lock else None
+    return {"lock": lock, "holder": holder, "queued": redis.lrange("rq:queue:iceberg", 0, -1),
+            "scheduled": redis.zrange("rq:scheduled:iceberg", 0, -1, withscores=True)}
