@@ -64,11 +64,20 @@ def _pings(client) -> bool:
         return False
 
 
-def connect(url: str, socket_timeout: float = 5):
+def connect(url: str, socket_timeout: float = 5, cluster: bool = False):
     # bytes in and out: the store hashes exact bytes; timeouts keep a dead
     # server from hanging a request forever.
+    if cluster:
+        from redis.cluster import RedisCluster
+
+        return RedisCluster.from_url(url, decode_responses=False, socket_timeout=socket_timeout,
+                                     socket_connect_timeout=2)
     return redis.Redis.from_url(url, decode_responses=False, socket_timeout=socket_timeout,
                                 socket_connect_timeout=2, health_check_interval=30)
+
+
+def connect_store(config: Config, socket_timeout: float = 5):
+    return connect(config.redis_url, socket_timeout, cluster=config.redis_cluster)
 
 
 def create_app(config: Config | None = None, *, store_redis=None, queue_redis=None, clock=None,
@@ -80,8 +89,8 @@ def create_app(config: Config | None = None, *, store_redis=None, queue_redis=No
     if store_redis is None:
         if not config.redis_url:
             raise RuntimeError("no ICEBERG_REDIS_URL: `iceberg serve` starts an embedded Redis and sets it")
-        store_redis = connect(config.redis_url)
-        blocking = connect(config.redis_url, socket_timeout=config.max_wait_s + 10)
+        store_redis = connect_store(config)
+        blocking = connect_store(config, socket_timeout=config.max_wait_s + 10)
     if queue_redis is None and config.effective_queue_url:
         queue_redis = connect(config.effective_queue_url)
     store = EventStore(store_redis, snapshot_every=config.snapshot_every, blocking_redis=blocking,

@@ -50,13 +50,14 @@ def run_worker(burst: bool = False) -> int:
     if not config.effective_queue_url:
         log.error("iceberg worker needs ICEBERG_REDIS_URL or ICEBERG_QUEUE_URL")
         return 2
+    from .app import connect_store
     from .jobs import Jobs
     from .store import EventStore
 
     connection = connect(config.effective_queue_url)
     if config.redis_url and not burst:
         # the sweeper reschedules itself; this (re)starts the chain
-        Jobs(connection, EventStore(connect(config.redis_url))).schedule_sweep(config.sweep_s)
+        Jobs(connection, EventStore(connect_store(config))).schedule_sweep(config.sweep_s)
     release_dead_scheduler_locks(connection)
     queues = [Queue(name, connection=connection) for name in QUEUES]
     # SimpleWorker: no fork per job. Jobs are our own code and short (a bot turn

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True)
 class Config:
     redis_url: str | None = None  # the event store; None: start an embedded Redis
+    redis_cluster: bool = False  # the event store's URL names a node of a Redis Cluster
     queue_url: str | None = None  # RQ; defaults to redis_url
     data_dir: str = "./.iceberg"
     admin_token: str | None = None
@@ -25,6 +26,7 @@ class Config:
         env = os.environ if env is None else env
         return cls(
             redis_url=env.get("ICEBERG_REDIS_URL") or None,
+            redis_cluster=(env.get("ICEBERG_REDIS_CLUSTER") or "") in ("1", "true", "yes"),
             queue_url=env.get("ICEBERG_QUEUE_URL") or None,
             data_dir=env.get("ICEBERG_DATA_DIR") or "./.iceberg",
             admin_token=env.get("ICEBERG_ADMIN_TOKEN") or None,
@@ -38,4 +40,7 @@ class Config:
 
     @property
     def effective_queue_url(self) -> str | None:
+        if self.redis_cluster and not self.queue_url:
+            # RQ does not work on a Redis Cluster: the queues need a plain Redis
+            raise ValueError("with ICEBERG_REDIS_CLUSTER, set ICEBERG_QUEUE_URL to a plain (non-cluster) Redis")
         return self.queue_url or self.redis_url

@@ -15,17 +15,38 @@ def redis_server(tmp_path_factory):
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def redis_cluster(tmp_path_factory):
+    """A 3-master Redis Cluster of real redis-server processes on loopback."""
+    from tests.redis_cluster import RedisCluster
+
+    cluster = RedisCluster(tmp_path_factory.mktemp("cluster")).start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["single", "cluster"])
+def backend(request, redis_server):
+    """The event store's settings: one Redis, or a 3-master cluster (the queue
+    then on the plain Redis, since RQ does not support Cluster)."""
+    from service.config import Config
+
+    if request.param == "single":
+        return Config(redis_url=redis_server.url, admin_token=ADMIN_TOKEN)
+    cluster = request.getfixturevalue("redis_cluster")
+    return Config(redis_url=cluster.url, redis_cluster=True, queue_url=redis_server.url, admin_token=ADMIN_TOKEN)
+
+
 @pytest.fixture
 def redis_url(redis_server):
     return redis_server.url
 
 
 @pytest.fixture
-def app(redis_server):
+def app(backend):
     from service.app import create_app
-    from service.config import Config
 
-    app = create_app(Config(redis_url=redis_server.url, admin_token=ADMIN_TOKEN))
+    app = create_app(backend)
     app.testing = True
     return app
 

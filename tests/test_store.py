@@ -12,14 +12,15 @@ from domain.game import play
 from domain.rules import Rules
 from domain.selfplay import bot_game
 from domain.state import INITIAL
-from service.app import connect
 from service.codec import decode
 from service.store import EMPTY, ConcurrencyError, EventStore, keys
 
 
 @pytest.fixture
-def store(redis_url):
-    return EventStore(connect(redis_url), snapshot_every=25)
+def store(backend):
+    from service.app import connect_store
+
+    return EventStore(connect_store(backend), snapshot_every=25)
 
 
 def new_id():
@@ -113,3 +114,16 @@ def test_all_keys_of_a_game_share_its_hash_tag():
 
     slots = {key_slot(k.encode()) for k in keys("g_0123456789abcdef").values()}
     assert len(slots) == 1
+
+
+@pytest.mark.parametrize("backend", ["cluster"], indirect=True)
+def test_on_a_cluster_games_spread_over_the_masters(backend, client):
+    import redis as plain
+
+    games = [client.create([{"name": "A"}, {"name": "B"}])["id"] for _ in range(12)]
+    cluster = client.http.application.extensions["iceberg"].store.redis
+    nodes = {cluster.get_node_from_key(keys(g)["events"]).port for g in games}
+    assert len(nodes) >= 2
+    for g in games:
+        port = cluster.get_node_from_key(keys(g)["events"]).port
+        assert plain.Redis(port=port).exists(keys(g)["events"]) == 1  # the game lives on its slot's node

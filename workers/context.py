@@ -2,7 +2,7 @@
 
 from functools import lru_cache
 
-from service.app import connect
+from service.app import connect, connect_store
 from service.config import Config
 from service.jobs import Jobs
 from service.store import EventStore
@@ -20,5 +20,5 @@ class Context:
 @lru_cache(maxsize=1)
 def context() -> Context:
     config = Config.from_env()
-    store = EventStore(connect(config.redis_url), snapshot_every=config.snapshot_every)
+    store = EventStore(connect_store(config), snapshot_every=config.snapshot_every)
     return Context(config, store, Jobs(connect(config.effective_queue_url), store, config.webhook_retry_s))
