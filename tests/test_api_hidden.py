@@ -16,6 +16,7 @@ import pytest
 from domain.cards import RANK
 from service.tokens import token_hash
 from tests.api_client import ADMIN
+from tests.log_checks import check_log
 
 PUBLIC_EVENTS = {"MeldLaid", "CardsLaidOff", "AceRevealed"}
 
@@ -79,6 +80,7 @@ def play_and_check(client, store, rng, players, rules):
     for _ in range(3000):
         table = client.get(f"/games/{game}").get_json()
         if table["status"] == "finished":
+            check_log(store, game)  # every invariant of the rules tests, and the hash chain
             return checked
         seat = table["turn"]["seat"]
         view = client.get(f"/games/{game}/view", token=tokens[seat]).get_json()
