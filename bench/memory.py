@@ -10,12 +10,18 @@ the snapshot and the token hash. Prints bytes per event (target <= 150) and what
 a finished game costs at rest.
 """
 
-import argparse
 import sys
-import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# bench/ holds http.py (the issue's name for it): keep that folder off the path
+# so it cannot stand in for the standard library's http package; import from
+# the repository root instead.
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+
+import argparse
+import tempfile
+
 
 from domain.rules import Rules  # noqa: E402
 from domain.selfplay import bot_game  # noqa: E402

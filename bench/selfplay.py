@@ -8,12 +8,18 @@ of each hand (with the exact `playable` solver). Games are one hand each, so a
 run covers many deals; seeds are fixed, so reruns play the same games.
 """
 
-import argparse
 import sys
-import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# bench/ holds http.py (the issue's name for it): keep that folder off the path
+# so it cannot stand in for the standard library's http package; import from
+# the repository root instead.
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+
+import argparse
+import time
+
 
 from domain.rules import Rules  # noqa: E402
 from domain.selfplay import bot_game  # noqa: E402

@@ -1,0 +1,215 @@
+"""Load generation for the HTTP benchmarks: clients that play real games (or
+call the no-op endpoint) against `iceberg serve` on loopback.
+
+Each client holds one keep-alive connection and plays its own two-player games,
+both seats (pick up, draw, meld, discard), tracking its hands from the responses,
+so a game action costs one request. `run` starts a redis-server with the given
+appendfsync and `iceberg serve` on it, drives it and returns the latencies and
+the Redis commands seen during the game phase.
+"""
+
+import http.client
+import json
+import multiprocessing
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from domain.actions import new_melds  # noqa: E402
+from service.app import connect  # noqa: E402
+from service.redis_server import RedisServer, free_port  # noqa: E402
+
+
+class Client:
+    """One keep-alive connection playing one game at a time, both seats."""
+
+    def __init__(self, port, seed):
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.rng = random.Random(seed)
+        self.game = None
+
+    def send(self, method, path, body=None, headers=None) -> tuple[int, bytes]:
+        """One request; a keep-alive connection the server closed is reopened once."""
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, body=body, headers=headers or {})
+                response = self.conn.getresponse()
+                return response.status, response.read()
+            except (ConnectionError, http.client.HTTPException):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+                if attempt == 2:
+                    raise
+
+    def call(self, method, path, body=None, token=None):
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        status, data = self.send(method, path, json.dumps(body) if body is not None else None, headers)
+        return status, json.loads(data)
+
+    def new_game(self):
+        _, created = self.call("POST", "/games", {"players": [{"name": "A"}, {"name": "B"}]})
+        self.game = created["id"]
+        self.tokens = [s["token"] for s in created["seats"]]
+        self.sync()
+
+    def sync(self):
+        """Both seats' hands and the turn, from their views (after a deal)."""
+        self.hands = {}
+        for seat, token in enumerate(self.tokens):
+            _, view = self.call("GET", f"/games/{self.game}/view", token=token)
+            self.hands[seat] = list(view["hand"])
+            self.turn, self.status = view["turn"], view["status"]
+
+    def next_action(self):
+        seat, phase = self.turn["seat"], self.turn["phase"]
+        if phase in ("pickup", "draw"):
+            return seat, {"type": phase}
+        melds = new_melds(tuple(self.hands[seat]))
+        if melds and len(melds[0]) < len(self.hands[seat]):
+            return seat, {"type": "meld", "cards": list(melds[0])}
+        return seat, {"type": "discard", "card": self.rng.choice(self.hands[seat])}
+
+    def act(self):
+        """One game action; its latency in seconds."""
+        if self.game is None or self.status == "finished":
+            self.new_game()
+        seat, action = self.next_action()
+        start = time.perf_counter()
+        status, body = self.call("POST", f"/games/{self.game}/actions", action, self.tokens[seat])
+        elapsed = time.perf_counter() - start
+        if status != 201:
+            self.sync()
+            return None
+        self.follow(seat, action, body["events"])
+        return elapsed
+
+    def follow(self, seat, action, events):
+        hand = self.hands[seat]
+        for e in events:
+            kind, data = e["type"], e["data"]
+            if kind in ("CardPickedUp", "CardDrawn"):
+                hand.append(data["card"])
+            elif kind == "AceRevealed":
+                hand.remove(data["card"])
+            elif kind == "MeldLaid":
+                for card in data["cards"]:
+                    hand.remove(card)
+            elif kind == "CardDiscarded":
+                hand.remove(data["card"])
+                self.turn = {"seat": (seat + 1) % 2, "phase": "pickup"}
+            elif kind in ("HandStarted", "GameEnded"):
+                self.sync()
+                return
+        if action["type"] in ("pickup", "draw"):
+            self.turn = {"seat": seat, "phase": "draw" if action["type"] == "pickup" else "play"}
+
+    def noop(self):
+        start = time.perf_counter()
+        self.send("GET", "/livez")
+        return time.perf_counter() - start
+
+
+def client_process(port, threads, seconds, phase_starts, seed, out):
+    results = {phase: [] for phase in phase_starts}
+    lock = threading.Lock()
+
+    def run(index):
+        client = Client(port, seed * 100 + index)
+        client.new_game()
+        for phase, method in (("game", client.act), ("noop", client.noop)):
+            if phase not in phase_starts:
+                continue
+            start = phase_starts[phase]
+            while time.time() < start:
+                time.sleep(0.001)
+            mine = []
+            while time.time() < start + seconds:
+                latency = method()
+                if latency is not None:
+                    mine.append(latency)
+            with lock:
+                results[phase] += mine
+
+    workers = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    out.put(results)
+
+
+def commands(redis) -> dict[str, int]:
+    return {name: v["calls"] for name, v in redis.info("commandstats").items()}
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] * 1000
+
+
+def run(clients=16, processes=4, seconds=10.0, appendfsync="always", workers=None, threads=None,
+        phases=("game", "noop")) -> dict:
+    """Drive a fresh `iceberg serve`; latencies per phase and Redis commands."""
+    with tempfile.TemporaryDirectory() as data, RedisServer(data, appendfsync=appendfsync) as redis_server:
+        port = free_port()
+        env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
+        env["ICEBERG_REDIS_URL"] = redis_server.url
+        extra = (["--workers", str(workers)] if workers else []) + (["--threads", str(threads)] if threads else [])
+        serve = subprocess.Popen([str(Path(sys.executable).parent / "iceberg"), "serve", "--port", str(port), *extra],
+                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 start_new_session=True)
+        try:
+            _wait_up(port)
+            redis = connect(redis_server.url)
+            warmup = 3.0
+            starts, at = {}, time.time() + warmup
+            for phase in phases:
+                starts[phase] = at
+                at += seconds + 1.0
+            out = multiprocessing.Queue()
+            per = [clients // processes + (i < clients % processes) for i in range(processes)]
+            procs = [multiprocessing.Process(target=client_process, args=(port, n, seconds, starts, i + 1, out))
+                     for i, n in enumerate(per)]
+            for p in procs:
+                p.start()
+            during = {}
+            if "game" in starts:
+                time.sleep(max(0.0, starts["game"] - time.time()))
+                before = commands(redis)
+                time.sleep(seconds)
+                after = commands(redis)
+                during = {k: after[k] - before.get(k, 0) for k in after if after[k] - before.get(k, 0)}
+            results = {phase: [] for phase in phases}
+            for _ in procs:
+                part = out.get()
+                for k in results:
+                    results[k] += part[k]
+            for p in procs:
+                p.join()
+        finally:
+            os.killpg(serve.pid, signal.SIGTERM)
+            serve.wait(timeout=60)
+    return {"latencies": results, "commands": during, "seconds": seconds}
+
+
+def _wait_up(port) -> None:
+    for _ in range(300):
+        try:
+            Client(port, 0).noop()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("iceberg serve did not come up")
