@@ -60,6 +60,11 @@ def main() -> None:
     print(f"redis scripts (round trips) per action: {scripts / max(1, len(game)):.2f}")
     top = sorted(during.items(), key=lambda kv: -kv[1])[:8]
     print("  of which: " + ", ".join(f"{k.replace('cmdstat_', '')} {v / max(1, len(game)):.2f}" for k, v in top))
+    for phase, count in (("game", len(game)), ("noop", len(noop))):
+        spent = result["cpu"][phase]
+        parts = ", ".join(f"{group} {seconds * 1000 / max(1, count):.2f}" for group, seconds in spent.items())
+        print(f"CPU ms per {'action' if phase == 'game' else 'no-op'}: {sum(spent.values()) * 1000 / max(1, count):.2f} "
+              f"({parts})")
 
 
 if __name__ == "__main__":

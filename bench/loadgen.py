@@ -160,6 +160,34 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))] * 1000
 
 
+def _descendants(pid: int) -> list[int]:
+    children = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        todo += children.get(p, [])
+    return found
+
+
+def cpu_seconds(pids) -> float:
+    """User + system CPU of these processes so far (Linux /proc)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError):
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def run(clients=16, processes=4, seconds=10.0, appendfsync="always", workers=None, threads=None,
         phases=("game", "noop")) -> dict:
     """Drive a fresh `iceberg serve`; latencies per phase and Redis commands."""
@@ -185,13 +213,17 @@ def run(clients=16, processes=4, seconds=10.0, appendfsync="always", workers=Non
                      for i, n in enumerate(per)]
             for p in procs:
                 p.start()
-            during = {}
-            if "game" in starts:
-                time.sleep(max(0.0, starts["game"] - time.time()))
-                before = commands(redis)
+            during, cpu = {}, {}
+            groups = {"server (gunicorn, worker)": [p for p in _descendants(serve.pid) if p != serve.pid],
+                      "redis": [redis_server.process.pid], "clients": [p.pid for p in procs]}
+            for phase in phases:
+                time.sleep(max(0.0, starts[phase] - time.time()))
+                before, spent = commands(redis), {g: cpu_seconds(pids) for g, pids in groups.items()}
                 time.sleep(seconds)
-                after = commands(redis)
-                during = {k: after[k] - before.get(k, 0) for k in after if after[k] - before.get(k, 0)}
+                cpu[phase] = {g: cpu_seconds(pids) - spent[g] for g, pids in groups.items()}
+                if phase == "game":
+                    after = commands(redis)
+                    during = {k: after[k] - before.get(k, 0) for k in after if after[k] - before.get(k, 0)}
             results = {phase: [] for phase in phases}
             for _ in procs:
                 part = out.get()
@@ -202,7 +234,7 @@ def run(clients=16, processes=4, seconds=10.0, appendfsync="always", workers=Non
         finally:
             os.killpg(serve.pid, signal.SIGTERM)
             serve.wait(timeout=60)
-    return {"latencies": results, "commands": during, "seconds": seconds}
+    return {"latencies": results, "commands": during, "seconds": seconds, "cpu": cpu}
 
 
 def _wait_up(port) -> None:

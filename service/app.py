@@ -38,10 +38,10 @@ class Services:
                 self._seats[key] = seat
         return seat
 
-    def after_append(self, game_id: str, before, after, events) -> None:
+    def after_append(self, game_id: str, before, after, events, hooks: int | None = None) -> None:
         """Follow-up work once events are safely stored (bots, deadlines, ...)."""
         if self.jobs is not None:
-            self.jobs.after_append(game_id, before, after, events)
+            self.jobs.after_append(game_id, before, after, events, hooks)
 
     def enqueue_replay(self, game_id: str, hand: int) -> None:
         if self.jobs is not None:

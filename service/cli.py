@@ -139,10 +139,12 @@ def serve_forever(args) -> int:
     code = 0
     try:
         children.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env))
+        # an access log line per request costs CPU on every request: opt in
+        access = ["--access-logfile", "-"] if os.environ.get("ICEBERG_ACCESS_LOG") in ("1", "true", "yes") else []
         children.append(subprocess.Popen([
             sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}",
             "--workers", str(args.workers), "--threads", str(args.threads), "--worker-class", "gthread",
-            "--graceful-timeout", "10", "--access-logfile", "-", "service.wsgi:app"], env=env))
+            "--graceful-timeout", "10", *access, "service.wsgi:app"], env=env))
         log.info("serving on http://%s:%s", args.host, args.port)
         while True:
             for child in children:

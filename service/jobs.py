@@ -46,13 +46,15 @@ class Jobs:
 
     # --- the hook ---------------------------------------------------------------------
 
-    def after_append(self, game_id: str, before, after, events) -> None:
+    def after_append(self, game_id: str, before, after, events, hooks: int | None = None) -> None:
+        """`hooks`: the game's number of webhooks if known (0 spares the look-up)."""
         try:
             self._index(game_id, before, after)
             self._bot(game_id, after)
             self._deadlines(game_id, events, after)
             self._replays(game_id, events)
-            self._notices(game_id, before, after, events)
+            if hooks != 0:
+                self._notices(game_id, before, after, events)
         except redis.RedisError:
             log.warning("could not enqueue follow-ups for %s at %s; the sweeper will", game_id, after.version)
 

@@ -173,8 +173,26 @@ def post_action(game_id):
         first = store.first_response(game_id, scoped_key)
         if first is not None:
             return _replayed(first)
-    loaded = _load(game_id)
+    # Optimistic: decide on this process's cached state and append expecting its
+    # version. Only if that fails in a way a stale cache could explain is the
+    # game loaded afresh and the command decided again.
+    cached = store.cached(game_id)
+    try:
+        return _act(game_id, cached or _load(game_id), reader, build, expected, scoped_key)
+    except _Stale:
+        return _act(game_id, _load(game_id), reader, build, expected, scoped_key, fresh=True)
+
+
+class _Stale(Exception):
+    """The cached state may be behind: load the game and try again."""
+
+
+def _act(game_id, loaded: Loaded, reader: Reader, build, expected, scoped_key, fresh: bool = False):
+    store = services().store
+    fresh = fresh or store.cached(game_id) is not loaded
     if expected is not None and expected != loaded.state.version:
+        if not fresh:
+            raise _Stale()
         raise Problem(412, "version_conflict",
                       f"If-Match names version {expected}, the game is at {loaded.state.version}",
                       extra={"version": loaded.state.version})
@@ -182,6 +200,8 @@ def post_action(game_id):
         events, state = play(loaded.state, build(seat=reader.seat))
         events, state = with_deadlines(events, state, store.clock())
     except RuleViolation:
+        if not fresh:
+            raise _Stale() from None
         # The same key may have won a race since we looked: its first response
         # stands, not the rule error a replay on the new state would give.
         first = scoped_key and store.first_response(game_id, scoped_key)
@@ -194,8 +214,10 @@ def post_action(game_id):
                        for i, (e, _) in enumerate(entries)]}
     try:
         appended = store.append(game_id, loaded, entries, after=state, idempotency_key=scoped_key,
-                                 response=json.dumps({"status": 201, "body": body}, separators=(",", ":")))
+                                response=json.dumps({"status": 201, "body": body}, separators=(",", ":")))
     except ConcurrencyError as e:
+        if not fresh:
+            raise _Stale() from None
         first = scoped_key and store.first_response(game_id, scoped_key)
         if first:
             return _replayed(first)
@@ -204,7 +226,7 @@ def post_action(game_id):
         raise
     if appended.duplicate is not None:
         return _replayed(appended.duplicate)
-    services().after_append(game_id, loaded.state, state, events)
+    services().after_append(game_id, loaded.state, state, events, hooks=appended.hooks)
     return _etagged(body, state.version, 201)
 
 

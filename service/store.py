@@ -31,9 +31,9 @@ local version = tonumber(redis.call('HGET', KEYS[2], 'version') or '0')
 local keyed = ARGV[2] == '1'
 if keyed then
   local prior = redis.call('GET', KEYS[3])
-  if prior then return {'duplicate', prior} end
+  if prior then return {'duplicate', prior, 0} end
 end
-if version ~= tonumber(ARGV[1]) then return {'conflict', tostring(version)} end
+if version ~= tonumber(ARGV[1]) then return {'conflict', tostring(version), 0} end
 local n = tonumber(ARGV[4])
 for i = 0, n - 1 do
   version = version + 1
@@ -46,7 +46,7 @@ local pairs_n = tonumber(ARGV[at] or '0')
 for i = 1, pairs_n do
   redis.call('HSET', KEYS[4], ARGV[at + 2 * i - 1], ARGV[at + 2 * i])
 end
-return {'ok', tostring(version)}
+return {'ok', tostring(version), redis.call('HLEN', KEYS[5])}
 """
 
 _LOAD = """
@@ -108,6 +108,7 @@ class Loaded:
 class Appended:
     version: int
     duplicate: str | None = None  # the first response, when the key was seen before
+    hooks: int = 0  # how many webhooks the game has (so notices need no look-up when none)
 
 
 Entry = tuple[bytes, bytes]  # (e, p)
@@ -212,8 +213,8 @@ class EventStore:
         pairs = [x for entry in entries for x in entry]
         extra = [x for pair in (tokens or {}).items() for x in pair]
         idem = idem_key(game_id, idempotency_key) if idempotency_key else idem_key(game_id, "-")
-        status, value = self._append(
-            keys=[k["events"], k["meta"], idem, k["tokens"]],
+        status, value, hooks = self._append(
+            keys=[k["events"], k["meta"], idem, k["tokens"], k["webhooks"]],
             args=[before.state.version, "1" if idempotency_key else "0", response, len(entries), *pairs,
                   IDEMPOTENCY_TTL_S, len(extra) // 2, *extra])
         status = _text(status)
@@ -225,7 +226,11 @@ class EventStore:
             self.cache.put(game_id, Loaded(after, last_hash(entries)))
             if self._snapshot_due(before.state, after):
                 self.save_snapshot(game_id, after)
-        return Appended(int(value))
+        return Appended(int(value), hooks=int(hooks))
+
+    def cached(self, game_id: str) -> Loaded | None:
+        """This process's last known state of the game: maybe behind the log."""
+        return self.cache.get(game_id)
 
     def _snapshot_due(self, before: GameState, after: GameState) -> bool:
         crossed = after.version // self.snapshot_every > before.version // self.snapshot_every

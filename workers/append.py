@@ -11,7 +11,7 @@ def append(ctx, game_id: str, loaded: Loaded, events, state, actor: str) -> tupl
     events, state = with_deadlines(events, state, ctx.clock())
     entries = ctx.store.entries(loaded, events, actor)
     try:
-        ctx.store.append(game_id, loaded, entries, after=state)
+        ctx.store.append(game_id, loaded, entries, after=state)  # conflicts: the caller stops
     except ConcurrencyError:
         return None
     return Loaded(state, last_hash(entries)), events
