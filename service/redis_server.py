@@ -32,7 +32,8 @@ class RedisServer:
 
     def __init__(self, data_dir, port: int | None = None, appendfsync: str = "always",
                  extra: tuple[str, ...] = ()):
-        self.data_dir = Path(data_dir)
+        # absolute: redis-server changes into --dir before it opens its log file
+        self.data_dir = Path(data_dir).resolve()
         self.port = port or free_port()
         self.appendfsync = appendfsync
         self.extra = extra

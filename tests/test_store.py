@@ -127,3 +127,19 @@ def test_on_a_cluster_games_spread_over_the_masters(backend, client):
     for g in games:
         port = cluster.get_node_from_key(keys(g)["events"]).port
         assert plain.Redis(port=port).exists(keys(g)["events"]) == 1  # the game lives on its slot's node
+
+
+def test_the_embedded_redis_starts_from_a_relative_data_dir(tmp_path, monkeypatch):
+    # `iceberg serve` defaults to ./.iceberg: a path relative to where it runs
+    from service.redis_server import RedisServer
+
+    monkeypatch.chdir(tmp_path)
+    with RedisServer(".iceberg/redis") as server:
+        assert connect_store_url(server.url).ping()
+    assert (tmp_path / ".iceberg" / "redis" / "redis.log").exists()
+
+
+def connect_store_url(url):
+    from service.app import connect
+
+    return connect(url)
