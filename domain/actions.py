@@ -112,7 +112,7 @@ def new_melds(hand, grouped: _Grouped | None = None) -> list[tuple[str, ...]]:
 
 def _specials(g: _Grouped) -> list[tuple[str, ...]]:
     found = set()
-    for colour, suits in (("black", ("S", "C")), ("red", ("H", "D"))):
+    for suits in (("S", "C"), ("H", "D")):  # black, red
         ranks = g.ranks_by_suit.get(suits[0], set()) | g.ranks_by_suit.get(suits[1], set())
         for pattern, _, _ in SPECIALS:
             if not pattern <= ranks:

@@ -100,7 +100,7 @@ def _turn_timed_out(state: GameState, e: ev.TurnTimedOut) -> GameState:
 
 
 def _hand_ended(state: GameState, e: ev.HandEnded) -> GameState:
-    totals = tuple(t + r.total for t, r in zip(state.totals, e.results))
+    totals = tuple(t + r.total for t, r in zip(state.totals, e.results, strict=True))
     first, _ = state.hand_spans[-1]
     return _next(state, totals=totals, results=state.results + (e.results,),
                  hand=state.hand._replace(phase=ENDED),

@@ -49,7 +49,7 @@ def is_run(cards) -> bool:
     ranks = sorted(RANK[c] for c in cards)
     if ranks[-1] == ACE:
         return False
-    return all(b == a + 1 for a, b in zip(ranks, ranks[1:]))
+    return all(b == a + 1 for a, b in zip(ranks, ranks[1:], strict=False))
 
 
 def classify(cards) -> tuple[str, int] | None:

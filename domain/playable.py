@@ -153,7 +153,7 @@ class _Sweep:
         key = (r, states)
         if key in self.memo:
             return self.memo[key]
-        options = [self._suit_options(r, s, state) for s, state in zip(SUITS, states)]
+        options = [self._suit_options(r, s, state) for s, state in zip(SUITS, states, strict=True)]
         total = len(self.set_value[r]) - 1
         best = _INVALID
         for combo in product(*options):

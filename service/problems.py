@@ -83,4 +83,4 @@ def install(app: Flask) -> None:
     @app.errorhandler(Exception)
     def _unexpected(e: Exception):
         log.exception("unexpected error")
-        return problem_response(500, "internal_error", "an unexpected error; nothing was changed")
+        return problem_response(500, "internal_error", "an unexpected error on the server; it is in the server log")

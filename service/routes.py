@@ -5,7 +5,7 @@ import json
 import re
 import secrets
 
-from flask import Blueprint, Response, current_app, g, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from domain.commands import CreateGame
 from domain.errors import RuleViolation

@@ -258,7 +258,7 @@ class EventStore:
 
     def _fold_onto(self, loaded: Loaded, entries) -> Loaded:
         state, last = loaded.state, loaded.last_hash
-        for entry_id, fields in entries:
+        for _, fields in entries:
             e, p = _fields(fields)
             state = evolve(state, decode_event(e))
             last = chain(p, e)
@@ -355,7 +355,7 @@ def _fields(fields) -> tuple[bytes, bytes]:
     """(e, p) of an entry: redis-py gives a dict, a Lua reply a flat list."""
     if isinstance(fields, dict):
         return fields[b"e"], fields[b"p"]
-    values = dict(zip(fields[::2], fields[1::2]))
+    values = dict(zip(fields[::2], fields[1::2], strict=True))
     return values[b"e"], values[b"p"]
 
 

@@ -1,7 +1,6 @@
 """Checks of a stored game log with the rules tests' invariants."""
 
 from domain.events import CardDiscarded, HandEnded, HandStarted, from_data
-from domain.state import INITIAL
 from tests.test_properties import Checker
 
 

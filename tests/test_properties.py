@@ -113,6 +113,6 @@ def test_a_seeded_game_is_the_same_game_every_time():
     logs = []
     for _ in range(2):
         log = []
-        bot_game(["random", "greedy", "random"], Rules(hands=2), 1234, on_step=lambda c, e, s: log.extend(e))
+        bot_game(["random", "greedy", "random"], Rules(hands=2), 1234, on_step=lambda c, e, s, log=log: log.extend(e))
         logs.append(log)
     assert logs[0] == logs[1]

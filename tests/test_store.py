@@ -1,6 +1,5 @@
 """The event store on a real Redis: atomic appends, the hash chain, snapshots."""
 
-import json
 import secrets
 
 import pytest

@@ -12,7 +12,6 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from freezegun import freeze_time
 
-from tests.api_client import ADMIN
 from tests.log_checks import check_log
 from tests.test_api_games import WORKED, worked_game
 from tests.workers_helpers import kill_group, rq_state, start_worker, use_context, wait_until
