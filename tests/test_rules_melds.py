@@ -91,12 +91,18 @@ def test_an_invalid_meld_is_refused():
 
 
 def test_lay_offs_on_another_players_meld_are_credited_to_the_layer():
-    given = A_DREW + [MeldLaid(0, "m1", "run", ("7S", "8S", "9S"), 30)]
-    events = when(given, LayOff(0, "m1", ("10S",)))
-    assert events == [CardsLaidOff(0, "m1", ("10S",), 40)]
-    # seat 2 later lays 6S on seat 0's run: the points are seat 2's, the meld stays seat 0's
-    state = fold(given + events)
-    assert state.hand.points == (70, 0, 0)
+    # seat 1 lays JS off on seat 0's pair of jacks: the points are seat 1's,
+    # the meld stays seat 0's
+    a = ["JH", "JD", "7S", "2C", "3H", "QD", "10S"]
+    b = ["KS", "JS", "3S", "QH", "5D", "8D", "4C"]
+    given = dealt([a, b, C], stock=["9H", "6C"]) + [
+        CardDrawn(0, "9H"), MeldLaid(0, "m1", "pair", ("JH", "JD"), 10), CardDiscarded(0, 2, "2C"),
+        CardDrawn(1, "6C")]
+    events = when(given, LayOff(1, "m1", ("JS",)))
+    assert events == [CardsLaidOff(1, "m1", ("JS",), 20)]
+    hand = fold(given + events).hand
+    assert hand.points == (10, 20, 0)
+    assert (hand.table[0].owner, hand.table[0].kind, hand.table[0].cards) == (0, "set", ("JS", "JH", "JD"))
 
 
 def test_a_run_is_extended_at_both_ends_in_one_lay_off():
