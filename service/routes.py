@@ -177,19 +177,22 @@ def post_action(game_id):
     # version. Only if that fails in a way a stale cache could explain is the
     # game loaded afresh and the command decided again.
     cached = store.cached(game_id)
-    try:
-        return _act(game_id, cached or _load(game_id), reader, build, expected, scoped_key)
-    except _Stale:
-        return _act(game_id, _load(game_id), reader, build, expected, scoped_key, fresh=True)
+    if cached is not None:
+        try:
+            return _act(game_id, cached, reader, build, expected, scoped_key, fresh=False)
+        except _Stale:
+            pass
+    return _act(game_id, _load(game_id), reader, build, expected, scoped_key, fresh=True)
 
 
 class _Stale(Exception):
     """The cached state may be behind: load the game and try again."""
 
 
-def _act(game_id, loaded: Loaded, reader: Reader, build, expected, scoped_key, fresh: bool = False):
+def _act(game_id, loaded: Loaded, reader: Reader, build, expected, scoped_key, fresh: bool):
+    """Decide and append on `loaded`; `fresh`: just read from Redis, so a
+    conflict or a rule error is real, not an artefact of a stale cache."""
     store = services().store
-    fresh = fresh or store.cached(game_id) is not loaded
     if expected is not None and expected != loaded.state.version:
         if not fresh:
             raise _Stale()

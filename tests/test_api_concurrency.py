@@ -82,3 +82,23 @@ def test_threads_playing_different_games_do_not_interfere(app, client):
     for created, _ in games:
         # draw (CardDrawn, AceRevealed), meld, discard: four events each
         assert log_is_sound(app, created["id"]) == created["version"] + 4
+
+
+def test_a_process_with_a_stale_cache_still_gets_the_truth(backend):
+    """Two processes (two apps) on one store: the second decides on its cached
+    state, finds it stale, reloads and answers as the log says."""
+    from service.app import create_app
+
+    first, second = (ApiClient(create_app(backend).test_client()) for _ in range(2))
+    created, tokens = worked_game(first)
+    game = created["id"]
+    assert second.get(f"/games/{game}/view", token=tokens[0]).status_code == 200  # cached at creation
+    assert first.act(game, tokens[0], {"type": "draw"}).status_code == 201  # the second does not know
+    discard = second.act(game, tokens[0], {"type": "discard", "card": "JH"})
+    assert discard.status_code == 201, discard.get_json()  # legal on the real state: done
+    again = ApiClient(create_app(backend).test_client())
+    again.get(f"/games/{game}/view", token=tokens[1])
+    first.act(game, tokens[1], {"type": "draw"})
+    refused = again.act(game, tokens[1], {"type": "draw"})  # legal on its cache, done already
+    assert refused.status_code == 409 and refused.get_json()["code"] == "already_drawn"
+    assert log_is_sound(first.http.application, game) == created["version"] + 4
