@@ -8,16 +8,10 @@ Creates GAMES all-bot one-hand games at once over HTTP and waits until every one
 is finished; each bot turn is an RQ job that appends its actions one by one.
 """
 
-import sys
-from pathlib import Path
-
-# bench/ holds http.py (the issue's name for it): keep that folder off the path
-# so it cannot stand in for the standard library's http package; import from
-# the repository root instead.
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+import _on_path  # noqa: F401  (first: fixes sys.path, see bench/_on_path.py)
 
 import argparse
+import sys
 import json
 import os
 import signal
@@ -25,6 +19,7 @@ import subprocess
 import tempfile
 import time
 import urllib.request
+from pathlib import Path
 
 
 from service.redis_server import free_port  # noqa: E402

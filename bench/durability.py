@@ -9,14 +9,7 @@ event loop: every write that arrived in that pass shares the fsync, so group
 commit comes from concurrency, and an acknowledged action is on disk.
 """
 
-import sys
-from pathlib import Path
-
-# bench/ holds http.py (the issue's name for it): keep that folder off the path
-# so it cannot stand in for the standard library's http package; import from
-# the repository root instead.
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+import _on_path  # noqa: F401  (first: fixes sys.path, see bench/_on_path.py)
 
 import argparse
 import statistics

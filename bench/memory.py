@@ -10,14 +10,7 @@ the snapshot and the token hash. Prints bytes per event (target <= 150) and what
 a finished game costs at rest.
 """
 
-import sys
-from pathlib import Path
-
-# bench/ holds http.py (the issue's name for it): keep that folder off the path
-# so it cannot stand in for the standard library's http package; import from
-# the repository root instead.
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+import _on_path  # noqa: F401  (first: fixes sys.path, see bench/_on_path.py)
 
 import argparse
 import tempfile

@@ -44,16 +44,19 @@ def decode(e: bytes) -> tuple[str, str, str, int | None, dict]:
     """(type, ISO time, actor, hand, data) of a stored entry."""
     code, at_ms, actor, hand, values = json.loads(e)
     name = CODE_TYPES[code]
-    data = {f: (v.split(",") if f in _DECKS else v) for f, v in zip(FIELDS[name], values, strict=True)}
-    return name, iso_ms(at_ms), actor, hand, data
+    return name, iso_ms(at_ms), actor, hand, _data(name, values)
 
 
 def decode_event(e: bytes):
     """Just the domain event of a stored entry (folding needs no time or actor)."""
     code, _, _, _, values = json.loads(e)
     name = CODE_TYPES[code]
-    data = {f: (v.split(",") if f in _DECKS else v) for f, v in zip(FIELDS[name], values, strict=True)}
-    return from_data(name, data)
+    return from_data(name, _data(name, values))
+
+
+def _data(name: str, values: list) -> dict:
+    """The named fields of an event from its stored values (a deck is one string)."""
+    return {f: (v.split(",") if f in _DECKS else v) for f, v in zip(FIELDS[name], values, strict=True)}
 
 
 def chain(prev: bytes, e: bytes) -> bytes:

@@ -50,7 +50,7 @@ class Jobs:
         """`hooks`: the game's number of webhooks if known (0 spares the look-up)."""
         try:
             self._index(game_id, before, after)
-            self._bot(game_id, after)
+            self.enqueue_bot(game_id, after)
             self._deadlines(game_id, events, after)
             self._replays(game_id, events)
             if hooks != 0:
@@ -64,13 +64,11 @@ class Jobs:
         elif after.status == FINISHED:
             self.store.redis.zrem(ACTIVE, game_id)
 
-    def _bot(self, game_id, state, suffix: str = "") -> None:
+    def enqueue_bot(self, game_id, state, suffix: str = "") -> None:
+        """A job for the bot to move, if one is; `suffix` makes a retry's id new."""
         if bot_to_move(state) is not None:
             self.queue.enqueue_call(BOT, args=(game_id, state.version), job_id=f"bot-{game_id}-{state.version}{suffix}",
                                     result_ttl=60, failure_ttl=86400)
-
-    def enqueue_bot(self, game_id, state, suffix: str = "") -> None:
-        self._bot(game_id, state, suffix)
 
     def _deadlines(self, game_id, events, state) -> None:
         for event in events:
@@ -83,6 +81,9 @@ class Jobs:
         remind = reminder_time(state)
         if remind is not None:
             self.queue.enqueue_at(remind, REMINDER, game_id, deadline, job_id=f"remind-{game_id}-{key}")
+
+    def check_deadline_now(self, game_id, deadline: str) -> None:
+        self.queue.enqueue_call(DEADLINE, args=(game_id, deadline), result_ttl=60)
 
     def _replays(self, game_id, events) -> None:
         for event in events:

@@ -21,7 +21,7 @@ from projections.table import public_table, seat_view
 from .problems import Problem
 from .schemas import ActionSchema, CreateGameSchema, WebhookSchema
 from .webhooks import UrlRefused, check_url, new_secret
-from .store import EMPTY, ConcurrencyError, Loaded, stored_event
+from .store import EMPTY, ConcurrencyError, Loaded
 from .tokens import bearer, is_admin, new_token, token_hash
 
 api = Blueprint("api", __name__)
@@ -211,10 +211,9 @@ def _act(game_id, loaded: Loaded, reader: Reader, build, expected, scoped_key, f
         if first:
             return _replayed(first)
         raise
-    entries = store.entries(loaded, events, f"s{reader.seat}")
+    entries, described = store.prepare(loaded, events, f"s{reader.seat}")
     body = {"version": state.version,
-            "events": [public_event(stored_event(loaded.state.version + i + 1, e), reader, state.hands_played)
-                       for i, (e, _) in enumerate(entries)]}
+            "events": [public_event(stored, reader, state.hands_played) for stored in described]}
     try:
         appended = store.append(game_id, loaded, entries, after=state, idempotency_key=scoped_key,
                                 response=json.dumps({"status": 201, "body": body}, separators=(",", ":")))

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from domain import snapshot
-from domain.events import HandEnded, HandStarted
+from domain.events import HandEnded, HandStarted, event_type, to_data
 from domain.evolve import evolve
 from domain.state import INITIAL, GameState
 
-from .codec import GENESIS, chain, compact, decode, decode_event, encode, epoch_ms
+from .codec import GENESIS, chain, compact, decode, decode_event, encode, epoch_ms, iso_ms
 
 SNAPSHOT_EVERY = 100
 IDEMPOTENCY_TTL_S = 86400
@@ -190,17 +190,24 @@ class EventStore:
 
     def entries(self, before: Loaded, events, actor: str) -> list[Entry]:
         """The stored form of each event, chained to the one before."""
+        return self.prepare(before, events, actor)[0]
+
+    def prepare(self, before: Loaded, events, actor: str) -> tuple[list[Entry], list[StoredEvent]]:
+        """The entries to append, and the same events as `read` will give them
+        back (for a response), without decoding what was just encoded."""
         hand = before.state.hand.number if before.state.hand is not None else None
         prev = before.last_hash
         at = epoch_ms(self.clock())
-        found = []
-        for event in events:
+        at_iso = iso_ms(at)
+        entries, described = [], []
+        for version, event in enumerate(events, start=before.state.version + 1):
             if isinstance(event, (HandStarted, HandEnded)):
                 hand = event.hand
             e = encode(event, at, actor, hand)
-            found.append((e, prev))
+            entries.append((e, prev))
+            described.append(StoredEvent(version, event_type(event), at_iso, actor, hand, to_data(event)))
             prev = chain(prev, e)
-        return found
+        return entries, described
 
     def append(self, game_id: str, before: Loaded, entries: list[Entry], *, after: GameState | None = None,
                idempotency_key: str | None = None, response: str = "", tokens: dict | None = None) -> Appended:

@@ -12,7 +12,7 @@ from domain.rules import Rules
 from domain.selfplay import bot_game
 from domain.state import INITIAL
 from service.codec import decode
-from service.store import EMPTY, ConcurrencyError, EventStore, keys
+from service.store import EMPTY, ConcurrencyError, EventStore, Loaded, keys, last_hash
 
 
 @pytest.fixture
@@ -142,3 +142,17 @@ def connect_store_url(url):
     from service.app import connect
 
     return connect(url)
+
+
+def test_prepared_events_are_what_reading_the_log_gives_back(store):
+    game, log, _ = record_game(store, seed=10, hands=1)
+    stored = store.read(game)
+    before = EMPTY
+    described = []
+    for cut in range(0, len(log), 7):  # in batches, as appends happen
+        batch = log[cut:cut + 7]
+        entries, prepared = store.prepare(before, batch, "test")
+        described += prepared
+        before = Loaded(fold(batch, before.state), last_hash(entries))
+    assert [(d.version, d.type, d.hand, d.data) for d in described] == \
+           [(s.version, s.type, s.hand, s.data) for s in stored]

@@ -11,7 +11,7 @@ import time
 
 from domain.deadlines import human_to_move, parse
 from domain.state import FINISHED
-from service.jobs import ACTIVE, DEADLINE, bot_to_move
+from service.jobs import ACTIVE, bot_to_move
 from service.store import GameNotFound
 
 from .context import context
@@ -48,6 +48,6 @@ def _repair(ctx, game_id, state) -> int:
         return 1
     deadline = state.hand.deadline if state.hand else None
     if deadline and human_to_move(state) is not None and ctx.clock() >= parse(deadline):
-        ctx.jobs.queue.enqueue_call(DEADLINE, args=(game_id, deadline), result_ttl=60)
+        ctx.jobs.check_deadline_now(game_id, deadline)
         return 1
     return 0
