@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from domain.actions import new_melds  # noqa: E402
+from domain.iceberg.actions import new_melds  # noqa: E402
 from service.app import connect  # noqa: E402
 from service.redis_server import RedisServer, free_port  # noqa: E402
 

@@ -16,7 +16,7 @@ import argparse
 import tempfile
 
 
-from domain.rules import Rules  # noqa: E402
+from domain.iceberg.rules import Rules  # noqa: E402
 from domain.selfplay import bot_game  # noqa: E402
 from service.app import connect  # noqa: E402
 from service.redis_server import RedisServer  # noqa: E402

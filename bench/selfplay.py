@@ -14,7 +14,7 @@ import argparse
 import time
 
 
-from domain.rules import Rules  # noqa: E402
+from domain.iceberg.rules import Rules  # noqa: E402
 from domain.selfplay import bot_game  # noqa: E402
 
 

@@ -1,25 +1,26 @@
-"""Bots playing a whole game in process: for benchmarks and property tests.
+"""Bots playing a whole game in process, through the engine's one entry point:
+for benchmarks and property tests.
 
-Everything is seeded (the policies' generator and every deal), so a seed names a
-game exactly.
+Everything is seeded (the policies' generator and every deal), so a seed names
+a game exactly. The clock is a fixed moment that moves a second per action,
+so timed games set deadlines as they do in production.
 """
 
 import random
+from datetime import datetime, timedelta, timezone
 
-from .bots import POLICIES
-from .commands import CreateGame, Player
-from .deals import seeded_deal
-from .game import play
-from .rules import Rules
-from .state import FINISHED, INITIAL
-from .views import see
+from .engine import bot_command, play
+from .kernel.deals import seeded_deal
+from .kernel.players import CreateGame, Player
+
+START = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 def seeded_dealer(rng: random.Random):
     return lambda decks: seeded_deal(decks, rng.randbytes(32))
 
 
-def bot_game(policies, rules: Rules, seed: int, on_step=None, max_actions=1_000_000):
+def bot_game(policies, rules, seed: int, on_step=None, max_actions=1_000_000, variant: str = "iceberg"):
     """Play a game of bots to its end; returns the final state.
 
     `on_step(command, events, state)` is called after every command, with the
@@ -28,16 +29,17 @@ def bot_game(policies, rules: Rules, seed: int, on_step=None, max_actions=1_000_
     rng = random.Random(seed)
     dealer = seeded_dealer(rng)
     players = tuple(Player(f"P{i}", bot=name) for i, name in enumerate(policies))
-    events, state = play(INITIAL, CreateGame(players, rules), dealer)
+    now = START
+    events, state = play(None, CreateGame(players, rules, variant), dealer, now)
     if on_step:
         on_step(None, events, state)
-    choosers = [POLICIES[name] for name in policies]
     for _ in range(max_actions):
-        if state.status == FINISHED:
+        seat = state.turn_seat
+        if seat is None:
             return state
-        seat = state.hand.turn
-        command = choosers[seat](see(state, seat), rng)
-        events, state = play(state, command, dealer)
+        command = bot_command(state, seat, policies[seat], rng)
+        now += timedelta(seconds=1)
+        events, state = play(state, command, dealer, now)
         if on_step:
             on_step(command, events, state)
     raise RuntimeError(f"game of seed {seed} did not end within {max_actions} actions")

@@ -1,118 +1,25 @@
 """A finished hand's replay: one frame per event with the complete state after
-it, and a plain-text transcript that narrates the hand turn by turn.
+it, and the variant's transcript that narrates the hand.
 
-Both are pure functions of the log, so a replay can always be rebuilt and is
-the same every time it is.
+Both are pure functions of the hand's events and the state before it, so a
+replay can always be rebuilt and is the same every time it is.
 """
 
-from domain.events import from_data
-from domain.evolve import evolve, fold
-from domain.state import ENDED
+from domain import registry
 
 
-def replay_state(state) -> dict:
-    h = state.hand
-    return {
-        "hands": [list(cards) for cards in h.hands],
-        "stock": h.stock,
-        "table": [{"id": m.id, "owner": m.owner, "kind": m.kind, "cards": list(m.cards)} for m in h.table],
-        "points": list(h.points),
-        "aces": [list(cards) for cards in h.aces],
-        "waiting": list(h.waiting),
-        "turn": h.turn if h.phase != ENDED else None,
-        "phase": h.phase,
-    }
-
-
-def build_replay(stored_events, hand: int) -> dict:
-    """The replay of `hand` from the game's whole stored log (StoredEvents)."""
-    start = next(e.version for e in stored_events if e.type == "HandStarted" and e.data["hand"] == hand)
-    end = next(e.version for e in stored_events if e.type == "HandEnded" and e.data["hand"] == hand)
-    state = fold(from_data(e.type, e.data) for e in stored_events if e.version < start)
-    frames = []
+def build_replay(before, stored_events, hand: int) -> dict:
+    """The replay of `hand` from the state before it and its stored events
+    (from its HandStarted to its HandEnded)."""
+    variant = registry.of(before)
+    state, frames = before, []
     for e in stored_events:
-        if start <= e.version <= end:
-            state = evolve(state, from_data(e.type, e.data))
-            frames.append({"version": e.version,
-                           "event": {"version": e.version, "type": e.type, "at": e.at, "data": e.data},
-                           "state": replay_state(state)})
+        state = variant.evolve(state, variant.event(e.type, e.data))
+        frames.append({"version": e.version,
+                       "event": {"version": e.version, "type": e.type, "at": e.at, "data": e.data},
+                       "state": variant.replay_state(state)})
     return {"hand": hand, "players": [p.name for p in state.players], "frames": frames}
 
 
-# --- the transcript ------------------------------------------------------------------------
-
-def transcript(replay: dict) -> str:
-    names = replay["players"]
-    lines, turn, actor = [], [], None
-    owners = {}
-
-    def close_turn():
-        nonlocal turn, actor
-        if turn:
-            lines.append(f"{names[actor]} " + ", ".join(turn) + ".")
-        turn, actor = [], None
-
-    for frame in replay["frames"]:
-        kind, data = frame["event"]["type"], frame["event"]["data"]
-        seat = data.get("seat")
-        if kind == "HandStarted":
-            lines.append(f"Hand {data['hand'] + 1}. {', '.join(names)} at the table; "
-                         f"{names[data['first_seat']]} plays first. Deck commitment {data['deck_commitment']}.")
-            continue
-        if kind == "HandEnded":
-            close_turn()
-            lines += _ending(names, data, replay)
-            continue
-        if kind == "GameEnded":
-            winners = " and ".join(names[s] for s in data["winners"])
-            lines.append(f"The game is over: {winners} {'win' if len(data['winners']) > 1 else 'wins'}.")
-            continue
-        if kind == "DeadlineSet":
-            continue
-        if seat is not None and seat != actor:
-            close_turn()
-            actor = seat
-        if kind == "MeldLaid":
-            owners[data["meld"]] = (seat, data["kind"])
-        phrase = _phrase(kind, data, names, owners)
-        if phrase:
-            turn.append(phrase)
-        if kind == "CardDiscarded":
-            close_turn()
-    close_turn()
-    return "\n".join(lines) + "\n"
-
-
-def _phrase(kind, data, names, owners) -> str | None:
-    cards = " ".join(data.get("cards") or [])
-    if kind == "CardPickedUp":
-        return f"picks up {data['card']}"
-    if kind == "CardDrawn":
-        return f"draws {data['card']}"
-    if kind == "AceRevealed":
-        return f"places {data['card']} face up"
-    if kind == "MeldLaid":
-        return f"melds {cards} for {data['points']}"
-    if kind == "CardsLaidOff":
-        owner, meld_kind = owners.get(data["meld"], (None, "meld"))
-        whose = "their own" if owner == data["seat"] else f"{names[owner]}'s" if owner is not None else "a"
-        return f"lays {cards} off on {whose} {meld_kind} for {data['points']}"
-    if kind == "CardDiscarded":
-        return f"passes a card to {names[data['to_seat']]}"
-    if kind == "TurnTimedOut":
-        return "runs out of time (the greedy policy plays this turn)"
-    return None
-
-
-def _ending(names, data, replay) -> list[str]:
-    last_actor = next((f["event"]["data"]["seat"] for f in reversed(replay["frames"])
-                       if "seat" in f["event"]["data"]), None)
-    if data["reason"] == "out" and last_actor is not None:
-        lines = [f"{names[last_actor]} goes out and the hand ends."]
-    else:
-        lines = ["The last ace is up and its player has finished: the hand ends."]
-    for r in data["results"]:
-        aces = f", {r['aces']} ace{'s' if r['aces'] != 1 else ''}"
-        lines.append(f"  {names[r['seat']]}: melded {r['melded']}, {r['cards_left']} cards left, "
-                     f"playable {r['playable']}{aces}: {r['total']:+d}")
-    return lines
+def transcript(state, replay: dict) -> str:
+    return registry.of(state).transcript(replay)

@@ -1,58 +1,31 @@
-"""The public table and a seat's private view (API.md, "Games")."""
+"""The public table and a seat's private view (the API's "Games"): what every
+variant shows (ids, names, totals, rules, winners), merged with what the
+game's variant shows of its own table (the registry's `public`/`private`)."""
 
-from domain.actions import legal_actions
-from domain.state import ENDED, GameState
+from domain import registry
+from domain.engine import legal_bodies
 
 from .readers import Reader
 
 
-def public_table(game_id: str, state: GameState) -> dict:
-    hand = state.hand
-    playing = hand is not None and hand.phase != ENDED
-    seats = []
-    for seat, player in enumerate(state.players):
-        seats.append({
-            "seat": seat, "name": player.name, "bot": player.bot,
-            "hand_size": len(hand.hands[seat]) if hand else 0,
-            "aces": list(hand.aces[seat]) if hand else [],
-            "waiting": bool(hand and playing and hand.waiting[seat] is not None),
-            "points": hand.points[seat] if hand else 0,
-            "total": state.totals[seat],
-        })
+def public_table(game_id: str, state) -> dict:
+    variant = registry.of(state)
+    own = variant.public(state)
+    seats = [{"seat": seat, "name": player.name, "bot": player.bot, **extra, "total": state.totals[seat]}
+             for seat, (player, extra) in enumerate(zip(state.players, own.pop("seats"), strict=True))]
     return {
-        "id": game_id, "version": state.version, "status": state.status,
-        "hand": hand.number if hand else None,
-        "turn": {"seat": hand.turn, "phase": hand.phase} if playing else None,
-        "stock": hand.stock if hand else 0,
-        "seats": seats,
-        "table": [{"id": m.id, "owner": m.owner, "kind": m.kind, "cards": list(m.cards)}
-                  for m in (hand.table if hand else ())],
+        "id": game_id, "variant": variant.name, "version": state.version, "status": state.status,
+        **own, "seats": seats,
         "rules": state.rules.to_dict(),
         "winners": list(state.winners) if state.status == "finished" else None,
     }
 
 
-def seat_view(game_id: str, state: GameState, reader: Reader) -> dict:
-    """The public table plus what this seat alone may see."""
-    seat = reader.seat
+def seat_view(game_id: str, state, reader: Reader) -> dict:
+    """The public table plus what this seat alone may see, and its legal actions."""
     view = public_table(game_id, state)
-    hand = state.hand
-    n = len(state.players)
-    playing = hand is not None and hand.phase != ENDED
     view["hand_number"] = view["hand"]
-    view["seat"] = seat
-    view["hand"] = list(hand.hands[seat]) if hand else []
-    view["passed"] = hand.waiting[(seat - 1) % n] if playing else None
-    view["actions"] = [_action(a) for a in legal_actions(state, seat)] if playing else []
+    view["seat"] = reader.seat
+    view.update(registry.of(state).private(state, reader.seat))
+    view["actions"] = legal_bodies(state, reader.seat)
     return view
-
-
-def _action(command) -> dict:
-    kind = type(command).__name__
-    if kind == "Meld":
-        return {"type": "meld", "cards": list(command.cards)}
-    if kind == "LayOff":
-        return {"type": "layoff", "meld": command.meld_id, "cards": list(command.cards)}
-    if kind == "Discard":
-        return {"type": "discard", "card": command.card}
-    return {"type": kind.lower()}

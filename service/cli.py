@@ -44,20 +44,16 @@ def main(argv=None) -> int:
 def run_worker(burst: bool = False) -> int:
     from rq import Queue, SimpleWorker
 
-    from .app import connect
+    from .wiring import connect, wire
 
     config = Config.from_env()
     if not config.effective_queue_url:
         log.error("iceberg worker needs ICEBERG_REDIS_URL or ICEBERG_QUEUE_URL")
         return 2
-    from .app import connect_store
-    from .jobs import Jobs
-    from .store import EventStore
-
     connection = connect(config.effective_queue_url)
     if config.redis_url and not burst:
         # the sweeper reschedules itself; this (re)starts the chain
-        Jobs(connection, EventStore(connect_store(config))).schedule_sweep(config.sweep_s)
+        wire(config, queue_redis=connection).jobs.sweep(config.sweep_s)
     release_dead_scheduler_locks(connection)
     queues = [Queue(name, connection=connection) for name in QUEUES]
     # SimpleWorker: no fork per job. Jobs are our own code and short (a bot turn
@@ -129,7 +125,7 @@ def serve_forever(args) -> int:
         env["ICEBERG_REDIS_URL"] = embedded.url
         log.info("embedded redis-server on 127.0.0.1:%s, data in %s (appendfsync %s)",
                  embedded.port, data, config.appendfsync)
-    children = []
+    children = []  # (name, process)
 
     def stop(signum, frame):
         raise _Stop()
@@ -138,18 +134,18 @@ def serve_forever(args) -> int:
     signal.signal(signal.SIGINT, stop)
     code = 0
     try:
-        children.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env))
+        children.append(("the worker", subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env)))
         # an access log line per request costs CPU on every request: opt in
         access = ["--access-logfile", "-"] if os.environ.get("ICEBERG_ACCESS_LOG") in ("1", "true", "yes") else []
-        children.append(subprocess.Popen([
+        children.append(("the API (gunicorn)", subprocess.Popen([
             sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}",
             "--workers", str(args.workers), "--threads", str(args.threads), "--worker-class", "gthread",
-            "--graceful-timeout", "10", *access, "service.wsgi:app"], env=env))
+            "--graceful-timeout", "10", *access, "service.wsgi:app"], env=env)))
         log.info("serving on http://%s:%s", args.host, args.port)
         while True:
-            for child in children:
+            for name, child in children:
                 if child.poll() is not None:
-                    log.error("%s exited with %s; stopping", child.args[3], child.returncode)
+                    log.error("%s exited with %s; stopping", name, child.returncode)
                     code = 1
                     raise _Stop()
             time.sleep(0.5)
@@ -158,10 +154,10 @@ def serve_forever(args) -> int:
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        for child in reversed(children):  # the API first, then the worker
+        for _, child in reversed(children):  # the API first, then the worker
             if child.poll() is None:
                 child.terminate()
-        for child in reversed(children):
+        for _, child in reversed(children):
             try:
                 child.wait(timeout=20)
             except subprocess.TimeoutExpired:

@@ -10,15 +10,16 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from werkzeug.exceptions import HTTPException
 
-from domain.errors import RuleViolation
+from domain.kernel.errors import RuleViolation
 
-from .store import ConcurrencyError, GameNotFound
+from .commands import StaleVersion
+from .store.errors import ConcurrencyError, GameNotFound
 
 log = logging.getLogger("iceberg")
 
 #: Rule codes that say "not now" (the state forbids it) rather than "never like this".
 CONFLICT_CODES = {"not_your_turn", "must_pick_up", "must_draw", "already_drawn", "hand_over", "game_over",
-                  "hand_in_progress", "game_exists"}
+                  "hand_in_progress", "game_exists", "not_due"}
 
 _HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 409: "conflict", 412: "version_conflict", 413: "payload_too_large",
@@ -62,6 +63,11 @@ def install(app: Flask) -> None:
     @app.errorhandler(ConcurrencyError)
     def _conflict(e: ConcurrencyError):
         return problem_response(409, "version_conflict", str(e), extra={"version": e.actual})
+
+    @app.errorhandler(StaleVersion)
+    def _stale(e: StaleVersion):
+        detail = f"If-Match names version {e.expected}, the game is at {e.actual}"
+        return problem_response(412, "version_conflict", detail, extra={"version": e.actual})
 
     @app.errorhandler(GameNotFound)
     def _missing(e: GameNotFound):

@@ -1,5 +1,6 @@
-"""The HTTP endpoints of API.md. Views are thin: parse, load, decide, append,
-project. Every error goes through `problems`."""
+"""The HTTP endpoints of the API (docs/api.md). Views are thin: parse the
+request, call the application service (service/commands.py) or a projection,
+render the answer. Every error goes through `problems`."""
 
 import json
 import re
@@ -7,27 +8,26 @@ import secrets
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from domain.commands import CreateGame
-from domain.errors import RuleViolation
-from domain.deadlines import with_deadlines
-from domain.deals import explicit_deal, random_deal
-from domain.game import play
-from domain.state import INITIAL
+from domain import registry
+from domain.engine import ended_span
+from domain.kernel.bodies import command_of
+from domain.kernel.deals import explicit_deal, random_deal
+from domain.kernel.players import CreateGame
 from projections.hands import hand_result
 from projections.readers import ADMIN, PUBLIC, Reader
 from projections.redaction import public_event
 from projections.table import public_table, seat_view
 
+from .spec import spec_text
 from .problems import Problem
-from .schemas import ActionSchema, CreateGameSchema, WebhookSchema
-from .webhooks import UrlRefused, check_url, new_secret
-from .store import EMPTY, ConcurrencyError, Loaded
+from .schemas import CreateGameSchema, WebhookSchema, action_schema
 from .tokens import bearer, is_admin, new_token, token_hash
+from .webhooks import UrlRefused, check_url, new_secret
 
 api = Blueprint("api", __name__)
 
 # schemas hold no per-request state: one instance each serves every request
-CREATE_GAME, ACTION, WEBHOOK = CreateGameSchema(), ActionSchema(), WebhookSchema()
+CREATE_GAME, WEBHOOK = CreateGameSchema(), WebhookSchema()
 GAME_ID = re.compile(r"^g_[0-9a-f]{16}$")
 MAX_KEY = 200
 MAX_PAGE = 1000
@@ -70,7 +70,7 @@ def _reader(game_id: str, required: bool = False) -> Reader:
         raise Problem(401, "unauthorized", "the Authorization header must be 'Bearer <token>'")
     if is_admin(token, services().config.admin_token):
         return ADMIN
-    seat = services().seat_of(game_id, token_hash(token))
+    seat = services().tokens.seat_of(game_id, token_hash(token))
     if seat is None:
         raise Problem(401, "unauthorized", "that token is not valid for this game")
     return Reader(seat=seat)
@@ -93,8 +93,15 @@ def _if_match() -> int | None:
     return int(match.group(1))
 
 
-def _load(game_id: str) -> Loaded:
-    return services().store.load(game_id)
+def _state(game_id: str):
+    return services().repository.load(game_id).state
+
+
+def _ended_span(state, number: int) -> tuple[int, int]:
+    span = ended_span(state, number)
+    if span is None:
+        raise Problem(404, "not_found", f"hand {number} has not ended")
+    return span
 
 
 # --- games -------------------------------------------------------------------------------
@@ -102,6 +109,7 @@ def _load(game_id: str) -> Loaded:
 @api.post("/games")
 def create_game():
     data = CREATE_GAME.load(_json_body())
+    variant = registry.named(data["variant"])
     dealer = random_deal
     if data["deck"] is not None:
         token = bearer(request.headers.get("Authorization"))
@@ -109,28 +117,27 @@ def create_game():
             raise Problem(403, "forbidden", "only the admin token may give a deck")
         deck = tuple(data["deck"])
         dealer = lambda decks: explicit_deal(deck)  # noqa: E731
-    events, state = play(INITIAL, CreateGame(tuple(data["players"]), data["rules"]), dealer)
-    events, state = with_deadlines(events, state, services().store.clock())
-    game_id = "g_" + secrets.token_hex(8)
+    players = tuple(data["players"])
     seats, hashes = [], {}
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(players):
         entry = {"seat": seat, "name": player.name, "bot": player.bot}
         if player.bot is None:
             entry["token"] = token = new_token()
             hashes[token_hash(token)] = seat
         seats.append(entry)
-    store = services().store
-    appended = store.append(game_id, EMPTY, store.entries(EMPTY, events, "sys"), after=state, tokens=hashes)
-    services().after_append(game_id, INITIAL, state, events)
-    response = _etagged({"id": game_id, "version": appended.version, "seats": seats}, appended.version, 201)
+    game_id = "g_" + secrets.token_hex(8)
+    command = CreateGame(players, variant.rules(data["rules"]), variant.name)
+    outcome = services().commands.create(game_id, variant, command, dealer=dealer, tokens=hashes)
+    response = _etagged({"id": game_id, "variant": variant.name, "version": outcome.version, "seats": seats},
+                        outcome.version, 201)
     response.headers["Location"] = f"/games/{game_id}"
     return response
 
 
 @api.get("/games/<game_id>")
 def get_game(game_id):
-    loaded = _load(_game_id(game_id))
-    return _etagged(public_table(game_id, loaded.state), loaded.state.version)
+    state = _state(_game_id(game_id))
+    return _etagged(public_table(game_id, state), state.version)
 
 
 @api.get("/games/<game_id>/view")
@@ -139,10 +146,10 @@ def get_view(game_id):
     reader = _reader(game_id, required=True)
     if reader.admin:
         reader = Reader(seat=_seat_arg(), admin=True)
-    loaded = _load(game_id)
-    if reader.seat is None or not 0 <= reader.seat < len(loaded.state.players):
+    state = _state(game_id)
+    if reader.seat is None or not 0 <= reader.seat < len(state.players):
         raise Problem(422, "no_such_seat", "the admin must name a seat: ?seat=N")
-    return _etagged(seat_view(game_id, loaded.state, reader), loaded.state.version)
+    return _etagged(seat_view(game_id, state, reader), state.version)
 
 
 def _seat_arg() -> int | None:
@@ -162,81 +169,34 @@ def post_action(game_id):
     reader = _reader(game_id, required=True)
     if reader.seat is None:
         raise Problem(403, "forbidden", "actions are taken with a seat token")
-    build = ACTION.load(_json_body())
+    variant = _variant_of(game_id)
+    body = action_schema(variant.name).load(_json_body())
     expected = _if_match()
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 0 < len(key) <= MAX_KEY:
         raise Problem(400, "invalid_request", f"Idempotency-Key must be 1 to {MAX_KEY} characters")
-    scoped_key = f"s{reader.seat}:{key}" if key else None
-    store = services().store
-    if scoped_key:
-        first = store.first_response(game_id, scoped_key)
-        if first is not None:
-            return _replayed(first)
-    # Optimistic: decide on this process's cached state and append expecting its
-    # version. Only if that fails in a way a stale cache could explain is the
-    # game loaded afresh and the command decided again.
-    cached = store.cached(game_id)
-    if cached is not None:
-        try:
-            return _act(game_id, cached, reader, build, expected, scoped_key, fresh=False)
-        except _Stale:
-            pass
-    return _act(game_id, _load(game_id), reader, build, expected, scoped_key, fresh=True)
+    command = command_of(variant.commands, reader.seat, body)
+    rendered = {}
+
+    def respond(described, state) -> str:
+        rendered["body"] = {"version": state.version,
+                            "events": [public_event(state, stored, reader) for stored in described]}
+        return json.dumps({"status": 201, "body": rendered["body"]}, separators=(",", ":"))
+
+    outcome = services().commands.handle(game_id, command, f"s{reader.seat}", expected=expected,
+                                         key=f"s{reader.seat}:{key}" if key else None, respond=respond)
+    if outcome.replayed is not None:
+        saved = json.loads(outcome.replayed)
+        response = _etagged(saved["body"], saved["body"]["version"], saved["status"])
+        response.headers["Idempotent-Replayed"] = "true"
+        return response
+    return _etagged(rendered["body"], outcome.version, 201)
 
 
-class _Stale(Exception):
-    """The cached state may be behind: load the game and try again."""
-
-
-def _act(game_id, loaded: Loaded, reader: Reader, build, expected, scoped_key, fresh: bool):
-    """Decide and append on `loaded`; `fresh`: just read from Redis, so a
-    conflict or a rule error is real, not an artefact of a stale cache."""
-    store = services().store
-    if expected is not None and expected != loaded.state.version:
-        if not fresh:
-            raise _Stale()
-        raise Problem(412, "version_conflict",
-                      f"If-Match names version {expected}, the game is at {loaded.state.version}",
-                      extra={"version": loaded.state.version})
-    try:
-        events, state = play(loaded.state, build(seat=reader.seat))
-        events, state = with_deadlines(events, state, store.clock())
-    except RuleViolation:
-        if not fresh:
-            raise _Stale() from None
-        # The same key may have won a race since we looked: its first response
-        # stands, not the rule error a replay on the new state would give.
-        first = scoped_key and store.first_response(game_id, scoped_key)
-        if first:
-            return _replayed(first)
-        raise
-    entries, described = store.prepare(loaded, events, f"s{reader.seat}")
-    body = {"version": state.version,
-            "events": [public_event(stored, reader, state.hands_played) for stored in described]}
-    try:
-        appended = store.append(game_id, loaded, entries, after=state, idempotency_key=scoped_key,
-                                response=json.dumps({"status": 201, "body": body}, separators=(",", ":")))
-    except ConcurrencyError as e:
-        if not fresh:
-            raise _Stale() from None
-        first = scoped_key and store.first_response(game_id, scoped_key)
-        if first:
-            return _replayed(first)
-        if expected is not None:
-            raise Problem(412, "version_conflict", str(e), extra={"version": e.actual}) from None
-        raise
-    if appended.duplicate is not None:
-        return _replayed(appended.duplicate)
-    services().after_append(game_id, loaded.state, state, events, hooks=appended.hooks)
-    return _etagged(body, state.version, 201)
-
-
-def _replayed(first: str) -> Response:
-    saved = json.loads(first)
-    response = _etagged(saved["body"], saved["body"]["version"], saved["status"])
-    response.headers["Idempotent-Replayed"] = "true"
-    return response
+def _variant_of(game_id: str):
+    """The game's variant (it never changes: this process's cached state will do)."""
+    loaded = services().repository.cached(game_id) or services().repository.load(game_id)
+    return registry.of(loaded.state)
 
 
 # --- the log, hands ----------------------------------------------------------------------
@@ -248,15 +208,15 @@ def get_events(game_id):
     after = _int_arg("after", 0, 0, 10**12)
     limit = _int_arg("limit", MAX_PAGE, 1, MAX_PAGE)
     wait = _int_arg("wait", 0, 0, services().config.max_wait_s)
-    if wait and services().store.version(game_id) <= after:
-        if not services().store.exists(game_id):
+    recorder = services().recorder
+    if wait and recorder.version(game_id) <= after:
+        if not recorder.exists(game_id):
             raise Problem(404, "not_found", "no such game")
-        services().store.wait_for(game_id, after, wait)  # returns at the next append
-    loaded = _load(game_id)
-    stored = services().store.read(game_id, after, limit)
-    hands_ended = loaded.state.hands_played
-    events = [public_event(e, reader, hands_ended) for e in stored if e.version <= loaded.state.version]
-    return _etagged({"version": loaded.state.version, "events": events}, loaded.state.version)
+        recorder.wait_for(game_id, after, wait)  # returns at the next append
+    state = _state(game_id)
+    stored = recorder.read(game_id, after, limit)
+    events = [public_event(state, e, reader) for e in stored if e.version <= state.version]
+    return _etagged({"version": state.version, "events": events}, state.version)
 
 
 def _int_arg(name: str, default: int, lo: int, hi: int) -> int:
@@ -270,15 +230,12 @@ def _int_arg(name: str, default: int, lo: int, hi: int) -> int:
 
 @api.get("/games/<game_id>/hands/<int:number>")
 def get_hand(game_id, number):
-    loaded = _load(_game_id(game_id))
-    spans = loaded.state.hand_spans
-    if number >= len(spans) or spans[number][1] == 0:
-        raise Problem(404, "not_found", f"hand {number} has not ended")
-    first, last = spans[number]
-    store = services().store
-    started = store.read_span(game_id, first, first)[0]
-    ended = store.read_span(game_id, last, last)[0]
-    return _etagged(hand_result(started, ended), loaded.state.version)
+    state = _state(_game_id(game_id))
+    first, last = _ended_span(state, number)
+    recorder = services().recorder
+    started = recorder.read_span(game_id, first, first)[0]
+    ended = recorder.read_span(game_id, last, last)[0]
+    return _etagged(hand_result(started, ended), state.version)
 
 
 # --- webhooks -----------------------------------------------------------------------------
@@ -292,14 +249,14 @@ def put_webhook(game_id, seat):
     except UrlRefused as e:
         raise Problem(422, "webhook_url_refused", str(e)) from None
     secret = new_secret()
-    services().store.set_webhook(game_id, reader.seat, url, secret)
+    services().webhooks.set(game_id, reader.seat, url, secret)
     return jsonify({"seat": seat, "url": url, "secret": secret})
 
 
 @api.delete("/games/<game_id>/seats/<int:seat>/webhook")
 def delete_webhook(game_id, seat):
     _seat_owner(game_id, seat)
-    if not services().store.delete_webhook(game_id, seat):
+    if not services().webhooks.delete(game_id, seat):
         raise Problem(404, "not_found", "this seat has no webhook")
     return Response(status=204)
 
@@ -307,7 +264,7 @@ def delete_webhook(game_id, seat):
 def _seat_owner(game_id: str, seat: int) -> Reader:
     _game_id(game_id)
     reader = _reader(game_id, required=True)
-    if not services().store.exists(game_id):
+    if not services().recorder.exists(game_id):
         raise Problem(404, "not_found", "no such game")
     if reader.seat != seat:
         raise Problem(403, "forbidden", "a seat's webhook is set with that seat's token")
@@ -329,14 +286,12 @@ def get_replay_text(game_id, number):
 
 
 def _replay(game_id: str, number: int, form: str):
-    loaded = _load(_game_id(game_id))
-    spans = loaded.state.hand_spans
-    if number >= len(spans) or spans[number][1] == 0:
-        raise Problem(404, "not_found", f"hand {number} has not ended")
-    stored = services().store.replay(game_id, number, form)
+    _ended_span(_state(_game_id(game_id)), number)
+    stored = services().replays.get(game_id, number, form)
     if stored is not None:
         return stored
-    services().enqueue_replay(game_id, number)  # in case the first job was lost
+    if services().jobs is not None:
+        services().jobs.replay(game_id, number)  # in case the first job was lost
     response = jsonify({"status": "building", "hand": number})
     response.status_code = 202
     response.headers["Retry-After"] = "1"
@@ -362,4 +317,4 @@ def livez():
 
 @api.get("/openapi.yaml")
 def openapi_spec():
-    return Response(services().spec_text(), mimetype="application/yaml")
+    return Response(spec_text(), mimetype="application/yaml")

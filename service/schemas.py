@@ -1,24 +1,25 @@
 """Request bodies at the edge: marshmallow checks the shape before the domain is
-touched (a bad shape is 422, with the field errors), and `post_load` builds the
-domain's frozen commands."""
+touched (a bad shape is 422, with the field errors). The shapes of rules and
+actions are built from each variant's own declarations (its typed options and
+its commands' parameters), so nothing here names a variant's concepts."""
 
-from functools import partial
+from functools import lru_cache
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from domain.bots import POLICIES
-from domain.commands import Discard, Draw, LayOff, Meld, Pickup, Player
-from domain.rules import ACE_RULES, Rules
+from domain import registry
+from domain.kernel.players import MAX_NAME, Player
 
 CARD = fields.String(validate=validate.Length(min=2, max=3))
+ALL_BOTS = sorted({name for v in registry.VARIANTS.values() for name in v.bots})
 
 
 class PlayerSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
-    bot = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(sorted(POLICIES)))
+    name = fields.String(required=True, validate=validate.Length(min=1, max=MAX_NAME))
+    bot = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(ALL_BOTS))
 
     @post_load
     def build(self, data, **_):
@@ -36,80 +37,82 @@ class WholeNumber(fields.Integer):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-class DecksField(fields.Field):
-    """`decks` is "auto", 1 or 2: a string or a whole number, nothing else."""
+class Choice(fields.Field):
+    """One of a few allowed values, strings or whole numbers (2.0 counts as 2, true never does)."""
+
+    def __init__(self, choices, **kwargs):
+        super().__init__(**kwargs)
+        self.choices = tuple(choices)
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, float) and value in (1.0, 2.0):
+        if isinstance(value, float) and value.is_integer():
             value = int(value)
-        if value in ("auto", 1, 2) and not isinstance(value, bool):
+        if not isinstance(value, bool) and value in self.choices:
             return value
-        raise ValidationError('must be "auto", 1 or 2')
+        raise ValidationError("must be one of " + ", ".join(repr(c) for c in self.choices))
 
 
-class RulesSchema(Schema):
-    class Meta:
-        unknown = RAISE
+def _option_field(option) -> fields.Field:
+    if option.kind == "choice":
+        return Choice(option.choices, allow_none=True)
+    return WholeNumber(validate=validate.Range(min=option.minimum, max=option.maximum), allow_none=True)
 
-    ace_rule = fields.String(validate=validate.OneOf(ACE_RULES), allow_none=True)
-    target_score = WholeNumber(validate=validate.Range(min=1, max=10**6), allow_none=True)
-    decks = DecksField(allow_none=True)
-    hands = WholeNumber(validate=validate.Range(min=1, max=1000), allow_none=True)
-    turn_timeout_s = WholeNumber(validate=validate.Range(min=1, max=30 * 86400), allow_none=True)
 
-    @post_load
-    def build(self, data, **_):
-        return Rules.from_dict(data)
+@lru_cache(maxsize=None)
+def rules_schema(name: str) -> Schema:
+    """The shape of a variant's `rules`, from its typed options."""
+    variant = registry.named(name)
+    shape = {option.name: _option_field(option) for option in variant.options}
+    return Schema.from_dict(shape, name=f"{name.title()}Rules")(unknown=RAISE)
 
 
 class CreateGameSchema(Schema):
     class Meta:
         unknown = RAISE
 
+    variant = fields.String(load_default=registry.DEFAULT, validate=validate.OneOf(sorted(registry.VARIANTS)))
     players = fields.List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=1, max=16))
-    rules = fields.Nested(RulesSchema, load_default=None, allow_none=True)
+    rules = fields.Dict(load_default=None, allow_none=True)
     deck = fields.List(CARD, load_default=None, allow_none=True, validate=validate.Length(max=104))
 
     @post_load
     def build(self, data, **_):
-        data["rules"] = data["rules"] or Rules()
+        try:
+            data["rules"] = rules_schema(data["variant"]).load(data["rules"] or {})
+        except ValidationError as e:
+            raise ValidationError({"rules": e.messages}) from None
         return data
 
 
-_BUILDERS = {"pickup": Pickup, "draw": Draw, "meld": Meld, "layoff": LayOff, "discard": Discard}
-_NEEDS = {"pickup": set(), "draw": set(), "meld": {"cards"}, "layoff": {"meld", "cards"}, "discard": {"card"}}
+_KINDS = {
+    "card": lambda: CARD,
+    "cards": lambda: fields.List(CARD, validate=validate.Length(min=1, max=24)),
+    "meld": lambda: fields.String(validate=validate.Length(min=1, max=12)),
+}
 
 
-class ActionSchema(Schema):
-    """One action; `load` returns a builder: call it with the acting seat."""
+@lru_cache(maxsize=None)
+def action_schema(name: str) -> Schema:
+    """The shape of an action body in a game of this variant: `type`, and the
+    parameters that type declares (domain/kernel/bodies.py)."""
+    commands = registry.named(name).commands
+    shape = {"type": fields.String(required=True, validate=validate.OneOf(sorted(commands)))}
+    for cls in commands.values():
+        for param in cls.params:
+            shape.setdefault(param.key, _KINDS[param.kind]())
+    needs = {action: {p.key for p in cls.params} for action, cls in commands.items()}
 
-    class Meta:
-        unknown = RAISE
+    class ActionSchema(Schema.from_dict(shape, name=f"{name.title()}Action")):
+        @validates_schema
+        def fields_fit_the_type(self, data, **_):
+            needed = needs.get(data.get("type"), set())
+            given = set(data) - {"type"}
+            errors = {key: ["required for this action type"] for key in needed - given}
+            errors.update({key: [f"not allowed for {data.get('type')}"] for key in given - needed})
+            if errors:
+                raise ValidationError(errors)
 
-    type = fields.String(required=True, validate=validate.OneOf(sorted(_BUILDERS)))
-    cards = fields.List(CARD, validate=validate.Length(min=1, max=24))
-    meld = fields.String(validate=validate.Length(min=1, max=12))
-    card = CARD
-
-    @validates_schema
-    def fields_fit_the_type(self, data, **_):
-        needed = _NEEDS.get(data.get("type"), set())
-        given = set(data) - {"type"}
-        errors = {name: ["required for this action type"] for name in needed - given}
-        errors.update({name: [f"not allowed for {data.get('type')}"] for name in given - needed})
-        if errors:
-            raise ValidationError(errors)
-
-    @post_load
-    def build(self, data, **_):
-        kind = data["type"]
-        if kind == "meld":
-            return partial(Meld, cards=tuple(data["cards"]))
-        if kind == "layoff":
-            return partial(LayOff, meld_id=data["meld"], cards=tuple(data["cards"]))
-        if kind == "discard":
-            return partial(Discard, card=data["card"])
-        return _BUILDERS[kind]
+    return ActionSchema(unknown=RAISE)
 
 
 class WebhookSchema(Schema):

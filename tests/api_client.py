@@ -1,6 +1,7 @@
 """A thin client over Flask's test client for the API tests: every response it
 receives is validated against openapi.yaml, so server and spec cannot drift."""
 
+from tests import worked_example
 from tests.spec import validate_response
 
 ADMIN = "admin-test-token-0123456789"
@@ -39,3 +40,9 @@ class ApiClient:
 
     def act(self, game_id, token, action, **kw):
         return self.post(f"/games/{game_id}/actions", token, json=action, **kw)
+
+
+def worked_game(client, rules=None):
+    """The worked example's game, created with its stacked deck: (created, seat tokens)."""
+    created = client.create([{"name": "A"}, {"name": "B"}, {"name": "C"}], rules=rules, deck=worked_example.deck())
+    return created, [s["token"] for s in created["seats"]]

@@ -1,12 +1,15 @@
 """Helpers for tests: stacked decks and a game played from given events."""
 
-from domain.cards import full_pack
-from domain.commands import CreateGame, Player
-from domain.deals import Deal
-from domain.evolve import fold
-from domain.game import play
-from domain.rules import Rules
-from domain.state import INITIAL
+from domain.kernel.cards import full_pack
+from domain.iceberg.commands import CreateGame, Player
+from domain.kernel.deals import Deal
+from domain.iceberg.evolve import fold
+from domain.iceberg.decide import decide
+from domain.iceberg.events import GameCreated, HandStarted
+from domain.kernel.deals import commitment
+from domain.engine import play
+from domain.iceberg.rules import Rules
+from domain.iceberg.state import INITIAL
 
 
 def stacked_deck(hands, stock=(), decks=1, first=0):
@@ -42,15 +45,8 @@ def new_game(players=3, deck=None, dealer=None, **rules):
     return events, state
 
 
-def given(events):
-    return fold(events)
-
-
 def dealt(seat_hands, stock=(), decks=1, first=0, hand_no=0, **rules):
     """Given-events: a game of len(hands) players and a hand dealt as stacked."""
-    from domain.deals import commitment
-    from domain.events import GameCreated, HandStarted
-
     n = len(seat_hands)
     deck = stacked_deck(seat_hands, stock, decks=decks, first=first)
     salt = "5a17"
@@ -61,6 +57,4 @@ def dealt(seat_hands, stock=(), decks=1, first=0, hand_no=0, **rules):
 
 def when(given_events, command):
     """Then-events of `command` decided on the fold of `given_events`."""
-    from domain.decide import decide
-
     return decide(fold(given_events), command)

@@ -1,7 +1,8 @@
 """Checks of a stored game log with the rules tests' invariants."""
 
-from domain.events import CardDiscarded, HandEnded, HandStarted, from_data
-from tests.test_properties import Checker
+from domain import registry
+from domain.iceberg.events import CardDiscarded, HandEnded, HandStarted
+from tests.invariants import Checker
 
 
 def check_log(store, game_id):
@@ -11,9 +12,10 @@ def check_log(store, game_id):
     stored = store.read(game_id)
     assert [e.version for e in stored] == list(range(1, len(stored) + 1))
     assert store.verify(game_id) == []
-    events = [from_data(e.type, e.data) for e in stored]
+    variant = registry.named(stored[0].data.get("variant"))
+    events = [variant.event(e.type, e.data) for e in stored]
     checker = Checker()
-    from domain.evolve import fold
+    from domain.iceberg.evolve import fold
 
     final = fold(events)
     checker(None, events, final)

@@ -2,19 +2,18 @@
 
 import random
 
-from domain.actions import legal_actions
-from domain.bots import POLICIES
-from domain.bots.greedy import choose_greedy, usefulness
-from domain.commands import Discard, Draw, LayOff, Meld, Pickup
-from domain.events import CardDiscarded, CardDrawn, MeldLaid
-from domain.evolve import fold
-from domain.state import TableMeld
-from domain.views import see
+from domain.iceberg.actions import legal_actions
+from domain.iceberg.bots import POLICIES
+from domain.iceberg.bots.greedy import choose_greedy, usefulness
+from domain.iceberg.commands import Discard, Draw, LayOff, Meld, Pickup
+from domain.iceberg.events import CardDiscarded, CardDrawn, MeldLaid
+from domain.iceberg.evolve import fold
+from domain.iceberg.state import TableMeld
+from domain.iceberg.views import see
 from tests.builders import dealt
+from tests.worked_example import A_NO_ACE, B, C
 
-A = ["9S", "8S", "7S", "JH", "3H", "QD", "10S"]
-B = ["KS", "JS", "3S", "QH", "JD", "8D", "JC"]
-C = ["6S", "10D", "9D", "4D", "2D", "KC", "QC"]
+A = A_NO_ACE
 START = dealt([A, B, C], stock=["5S", "6C", "AC"])
 
 

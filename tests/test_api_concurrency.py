@@ -4,7 +4,7 @@ check lets exactly one through; the log keeps no gap and no duplicate."""
 import threading
 
 from tests.api_client import ApiClient
-from tests.test_api_games import worked_game
+from tests.api_client import worked_game
 
 THREADS = 24
 
@@ -29,7 +29,7 @@ def fire(app, game, token, action, headers=None):
 
 
 def log_is_sound(app, game):
-    store = app.extensions["iceberg"].store
+    store = app.extensions["iceberg"].recorder
     assert store.verify(game) == []
     versions = [e.version for e in store.read(game)]
     assert versions == list(range(1, len(versions) + 1))

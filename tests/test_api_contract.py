@@ -5,7 +5,7 @@ code, never a 500, and nothing changes)."""
 import pytest
 
 from tests.api_client import ADMIN
-from tests.test_api_games import worked_game
+from tests.api_client import worked_game
 
 
 def problem(response, status, code=None):
@@ -137,11 +137,11 @@ def test_the_log_is_redacted_for_each_reader(client):
 
 
 def test_a_finished_hand_is_public(client):
-    from tests.test_api_games import WORKED
+    from tests.worked_example import BODIES
 
     created, tokens = worked_game(client)
     game = created["id"]
-    for seat, action in WORKED:
+    for seat, action in BODIES:
         assert client.act(game, tokens[seat], action).status_code == 201
     log = client.get(f"/games/{game}/events").get_json()["events"]
     first_hand = [e for e in log if e["version"] <= next(e["version"] for e in log if e["type"] == "HandEnded")]

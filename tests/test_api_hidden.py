@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from domain.cards import RANK
+from domain.kernel.cards import RANK
 from service.tokens import token_hash
 from tests.api_client import ADMIN
 from tests.log_checks import check_log
@@ -80,7 +80,7 @@ def play_and_check(client, store, rng, players, rules):
     for _ in range(3000):
         table = client.get(f"/games/{game}").get_json()
         if table["status"] == "finished":
-            check_log(store, game)  # every invariant of the rules tests, and the hash chain
+            check_log(store.recorder, game)  # every invariant of the rules tests, and the hash chain
             return checked
         seat = table["turn"]["seat"]
         view = client.get(f"/games/{game}/view", token=tokens[seat]).get_json()
@@ -115,7 +115,7 @@ def play_and_check(client, store, rng, players, rules):
     (1, 2, {"hands": 2}), (2, 3, {"hands": 1}), (3, 4, {"hands": 1, "decks": 1}), (4, 3, {"hands": 1, "decks": 2}),
 ])
 def test_no_reader_ever_sees_a_card_the_rules_hide(client, app, seed, players, rules):
-    store = app.extensions["iceberg"].store
+    store = app.extensions["iceberg"].repository
     checked = play_and_check(client, store, random.Random(seed), players, rules)
     assert checked >= 20
 
@@ -128,7 +128,7 @@ def test_tokens_never_reach_the_log_or_the_logs(client, app, caplog):
     client.act(game, tokens[0], {"type": "draw"})
     client.get(f"/games/{game}/view", token=tokens[1])
     client.get(f"/games/{game}/view", token="st_wrong-token")
-    redis = app.extensions["iceberg"].store.redis
+    redis = app.extensions["iceberg"].recorder.redis
     stored = b"".join(fields[b"e"] + fields[b"p"] for _, fields in redis.xrange("{" + game + "}:events"))
     hashes = redis.hgetall("{" + game + "}:tokens")
     for token in tokens:

@@ -88,7 +88,7 @@ def test_acknowledged_actions_survive_a_sigkill_of_redis(durable):
     for p in players:
         p.join(timeout=30)
 
-    store = app.extensions["iceberg"].store
+    store = app.extensions["iceberg"].recorder
     for p in players:
         before = [body for at, body in p.acked if at < killed_at]
         after = [body for at, body in p.acked if at > restarted_at]

@@ -3,8 +3,8 @@
 import hashlib
 from collections import Counter
 
-from domain.cards import full_pack
-from domain.deals import commitment, explicit_deal, random_deal, seeded_deal, shuffled
+from domain.kernel.cards import full_pack
+from domain.kernel.deals import commitment, explicit_deal, random_deal, seeded_deal, shuffled
 
 
 def test_commitment_is_sha256_of_salt_colon_deck():

@@ -1,6 +1,18 @@
-"""The layering rule of ARCHITECTURE.md, checked on every import statement:
-domain <- projections <- service and workers; domain is standard library only;
-nothing imports tests or bench."""
+"""The layering rules of docs/architecture.md, checked on every import statement:
+
+- domain <- projections <- service and workers; domain is standard library only;
+  nothing imports tests or bench;
+- inside domain, kernels (domain/kernel/) import only kernels; a variant
+  (domain/<variant>/) imports kernels and itself, never another variant, the
+  registry or the engine; only the top-level domain modules see the registry;
+- outside domain, no module names a variant's package: variants are reached
+  through the registry;
+- one command path: under service/ and workers/ only the application service
+  (service/commands.py) imports the engine's `play` or a variant's `decide`.
+
+The checker runs on a tree given as a folder, so the probes below can show that
+a tree breaking a rule fails it.
+"""
 
 import ast
 import sys
@@ -15,32 +27,111 @@ ALLOWED = {
     "workers": {"domain", "projections", "service", "workers"},
 }
 STDLIB = set(sys.stdlib_module_names)
+COMMAND_PATH = "service/commands.py"
+DECIDING = {("domain.engine", "play"), ("domain.engine", "_decide")}
 
 
-def imports_of(path: Path):
+def module_name(root: Path, path: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(root: Path, path: Path):
+    """(imported module, imported name or None) for every import in the file,
+    relative imports resolved to absolute module names."""
     tree = ast.parse(path.read_text(), filename=str(path))
-    package = path.relative_to(ROOT).parts[0]
+    package = module_name(root, path)
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield alias.name.split(".")[0]
+                yield alias.name, None
         elif isinstance(node, ast.ImportFrom):
-            yield package if node.level else node.module.split(".")[0]
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)] if node.level > 1 else base
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module
+            for alias in node.names:
+                yield module, alias.name
+
+
+def variants_in(root: Path) -> set[str]:
+    return {p.name for p in (root / "domain").iterdir()
+            if p.is_dir() and p.name not in ("kernel", "__pycache__") and (p / "__init__.py").exists()}
+
+
+def problems_in(root: Path) -> list[str]:
+    problems = []
+    variants = variants_in(root)
+    for layer in LAYERS:
+        for path in sorted((root / layer).rglob("*.py")):
+            where = path.relative_to(root).as_posix()
+            parts = path.relative_to(root).parts
+            for module, name in imports_of(root, path):
+                top = module.split(".")[0]
+                ours = top in LAYERS or top in ("tests", "bench")
+                if ours and top not in ALLOWED[layer]:
+                    problems.append(f"{where} imports {module}")
+                if layer == "domain" and not ours and top not in STDLIB:
+                    problems.append(f"{where} imports {module}, outside the standard library")
+                full = f"{module}.{name}" if name else module
+                inner = full.split(".")[1] if full.startswith("domain.") and full.count(".") >= 1 else None
+                if layer == "domain" and len(parts) > 2 and top == "domain":
+                    home = parts[1]
+                    if home == "kernel" and inner != "kernel":
+                        problems.append(f"{where} (a kernel) imports {module}: kernels import only kernels")
+                    if home in variants and inner not in ("kernel", home):
+                        problems.append(f"{where} (variant {home}) imports {module}: variants import kernels")
+                if layer != "domain" and inner in variants:
+                    problems.append(f"{where} imports {full}: reach a variant through domain.registry")
+                if layer in ("service", "workers") and where != COMMAND_PATH:
+                    if (module, name) in DECIDING or name == "decide" or module.endswith(".decide"):
+                        problems.append(f"{where} imports {full}: only {COMMAND_PATH} decides commands")
+    return problems
 
 
 def test_each_layer_imports_only_what_it_may():
-    problems = []
-    for layer in LAYERS:
-        for path in (ROOT / layer).rglob("*.py"):
-            for name in imports_of(path):
-                ours = name in LAYERS or name in ("tests", "bench")
-                if ours and name not in ALLOWED[layer]:
-                    problems.append(f"{path.relative_to(ROOT)} imports {name}")
-                if layer == "domain" and not ours and name not in STDLIB:
-                    problems.append(f"{path.relative_to(ROOT)} imports {name}, outside the standard library")
-    assert problems == []
+    assert problems_in(ROOT) == []
 
 
 def test_the_checker_sees_imports_at_all():
-    names = set(imports_of(ROOT / "domain" / "decide.py"))
-    assert "domain" in names
+    found = set(imports_of(ROOT, ROOT / "domain" / "iceberg" / "decide.py"))
+    assert ("domain.kernel", "errors") in found and ("domain.iceberg.bots", "POLICIES") in found
+
+
+def _probe(tmp_path, where: str, source: str) -> list[str]:
+    """A copy of the tree with one module added: what the checker says of it."""
+    import shutil
+
+    for layer in LAYERS:
+        shutil.copytree(ROOT / layer, tmp_path / layer, ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / where).write_text(source)
+    return problems_in(tmp_path)
+
+
+def test_a_kernel_importing_a_variant_is_caught(tmp_path):
+    found = _probe(tmp_path, "domain/kernel/probe.py", "from ..iceberg.melds import V\n")
+    assert found == ["domain/kernel/probe.py (a kernel) imports domain.iceberg.melds: kernels import only kernels"]
+
+
+def test_a_variant_importing_the_registry_is_caught(tmp_path):
+    found = _probe(tmp_path, "domain/iceberg/probe.py", "from .. import registry\n")
+    assert found == ["domain/iceberg/probe.py (variant iceberg) imports domain: variants import kernels"]
+
+
+def test_a_worker_deciding_on_its_own_is_caught(tmp_path):
+    found = _probe(tmp_path, "workers/probe.py", "from domain.engine import play\n")
+    assert found == ["workers/probe.py imports domain.engine.play: only service/commands.py decides commands"]
+
+
+def test_a_service_module_naming_a_variant_is_caught(tmp_path):
+    found = _probe(tmp_path, "service/probe.py", "from domain.iceberg.rules import Rules\n")
+    assert found == ["service/probe.py imports domain.iceberg.rules.Rules: reach a variant through domain.registry"]
+
+
+def test_domain_importing_a_library_is_caught(tmp_path):
+    found = _probe(tmp_path, "domain/probe.py", "import flask\n")
+    assert found == ["domain/probe.py imports flask, outside the standard library"]

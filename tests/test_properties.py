@@ -1,20 +1,18 @@
 """Property tests: many random games of 2-6 players, random and greedy bots, all
 rule options; invariants are checked after every single event."""
 
-from collections import Counter
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.actions import legal_actions
-from domain.cards import full_pack
-from domain.commands import Draw
-from domain.decide import decide
-from domain.events import HandEnded, HandStarted
-from domain.evolve import evolve, fold
-from domain.rules import Rules
+from domain.iceberg.actions import legal_actions
+from domain.iceberg.decide import decide
+from domain.iceberg.events import HandEnded
+from domain.iceberg.evolve import fold
+from domain.iceberg.rules import Rules
 from domain.selfplay import bot_game
-from domain.state import ENDED, INITIAL
+from domain.iceberg.state import ENDED
+
+from tests.invariants import Checker
 
 games = st.fixed_dictionaries({
     "policies": st.integers(2, 6).flatmap(lambda n: st.lists(st.sampled_from(["random", "greedy"]),
@@ -23,45 +21,6 @@ games = st.fixed_dictionaries({
     "rules": st.builds(Rules, ace_rule=st.sampled_from(["multiplier", "bonus"]),
                        decks=st.sampled_from(["auto", 1, 2]), hands=st.integers(1, 3)),
 })
-
-
-def cards_everywhere(state) -> Counter:
-    """Every card of the hand in play, wherever it is: each must be in one place."""
-    h = state.hand
-    places = Counter(h.deck[h.stock_pos:])
-    for seat in range(len(state.players)):
-        places.update(h.hands[seat])
-        places.update(h.aces[seat])
-    for meld in h.table:
-        places.update(meld.cards)
-    places.update(card for card in h.waiting if card is not None)
-    return places
-
-
-class Checker:
-    """Follows a game event by event and checks the invariants as it goes."""
-
-    def __init__(self):
-        self.log = []
-        self.state = INITIAL
-        self.actions_this_hand = 0
-
-    def __call__(self, command, events, state_after):
-        if isinstance(command, Draw):
-            assert self.state.hand.stock > 0, "the stock is never empty at a draw"
-        if command is not None:
-            self.actions_this_hand += 1
-            assert self.actions_this_hand < 5000, "every hand ends"
-        for event in events:
-            before = self.state.version
-            self.state = evolve(self.state, event)
-            assert self.state.version == before + 1, "versions have no gaps"
-            self.log.append(event)
-            if self.state.hand is not None:
-                assert cards_everywhere(self.state) == Counter(full_pack(self.state.decks))
-            if isinstance(event, HandStarted):
-                self.actions_this_hand = 0
-        assert self.state == state_after, "folding event by event equals the batch's state"
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -3,35 +3,27 @@ worked example, whose totals are exact."""
 
 import pytest
 
-from domain import errors as err
-from domain.commands import CreateGame, Discard, Draw, LayOff, Meld, Pickup, Player, StartHand
-from domain.decide import decide
-from domain.deals import commitment
-from domain.events import (AceRevealed, CardDiscarded, CardDrawn, CardPickedUp, CardsLaidOff, GameEnded,
+from domain.kernel import errors as err
+from domain.iceberg.commands import CreateGame, Discard, Draw, LayOff, Meld, Pickup, Player, StartHand
+from domain.iceberg.decide import decide
+from domain.kernel.deals import commitment
+from domain.iceberg.events import (AceRevealed, CardDiscarded, CardDrawn, CardPickedUp, CardsLaidOff, GameEnded,
                            HandEnded, HandResult, HandStarted, MeldLaid)
-from domain.evolve import fold
-from domain.game import play
-from domain.rules import Rules
-from domain.scoring import winners_if_over
-from domain.state import INITIAL
+from domain.iceberg.evolve import fold
+from domain.engine import play
+from domain.iceberg.rules import Rules
+from domain.iceberg.scoring import winners_if_over
+from domain.iceberg.state import INITIAL
 from tests.builders import dealt, fixed_dealer, new_game, stacked_deck, when
+from tests.worked_example import A, B, C, STOCK, TURNS
 
-A = ["9S", "8S", "7S", "JH", "3H", "QD", "AD"]
-B = ["KS", "JS", "3S", "QH", "JD", "8D", "JC"]
-C = ["6S", "10D", "9D", "4D", "2D", "KC", "QC"]
-STOCK = ["3C", "6C", "AC", "QS"]
-WORKED_TURNS = [
-    Draw(0), Meld(0, ("9S", "8S", "7S")), Discard(0, "JH"),
-    Draw(1), Meld(1, ("JD", "JC")), Discard(1, "8D"),
-    Pickup(2), Draw(2), LayOff(2, "m2", ("JH",)), LayOff(2, "m1", ("6S",)), Discard(2, "2D"),
-    Pickup(0), Draw(0), Meld(0, ("3H", "3C")), Meld(0, ("QD", "QS")), Discard(0, "8D"),
-]
+
 
 
 def play_worked_example(**rules):
     deck = stacked_deck([A, B, C], STOCK)
     log, state = new_game(3, dealer=fixed_dealer(deck, deck), **rules)
-    for command in WORKED_TURNS:
+    for command in TURNS:
         events, state = play(state, command, fixed_dealer(deck))
         log += events
     return log, state
@@ -162,7 +154,7 @@ def _earlier_hands(totals, **rules):
 def _finish_worked_hand(given):
     state = fold(given)
     log = []
-    for command in WORKED_TURNS:
+    for command in TURNS:
         events, state = play(state, command, fixed_dealer(stacked_deck([A, B, C], STOCK)))
         log += events
     return log, state

@@ -3,11 +3,11 @@ and "Points for melding")."""
 
 import pytest
 
-from domain import errors as err
-from domain.commands import LayOff, Meld
-from domain.events import CardDiscarded, CardDrawn, CardsLaidOff, MeldLaid
-from domain.evolve import fold
-from domain.melds import V, classify, extend
+from domain.kernel import errors as err
+from domain.iceberg.commands import LayOff, Meld
+from domain.iceberg.events import CardDiscarded, CardDrawn, CardsLaidOff, MeldLaid
+from domain.iceberg.evolve import fold
+from domain.iceberg.melds import V, classify, extend
 from tests.builders import dealt, when
 
 
@@ -71,10 +71,9 @@ def test_invalid_lay_offs(kind, meld, added):
 
 
 # --- through the game --------------------------------------------------------------
+from tests.worked_example import A_NO_ACE, B, C
 
-A = ["9S", "8S", "7S", "JH", "3H", "QD", "10S"]
-B = ["KS", "JS", "3S", "QH", "JD", "8D", "JC"]
-C = ["6S", "10D", "9D", "4D", "2D", "KC", "QC"]
+A = A_NO_ACE
 START = dealt([A, B, C], stock=["5S", "6C", "AC"])
 A_DREW = START + [CardDrawn(0, "5S")]
 

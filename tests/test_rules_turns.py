@@ -3,16 +3,14 @@ given events -> when a command -> then events or an error."""
 
 import pytest
 
-from domain import errors as err
-from domain.commands import Discard, Draw, LayOff, Meld, Pickup
-from domain.events import AceRevealed, CardDiscarded, CardDrawn, CardPickedUp, CardsLaidOff, MeldLaid
-from domain.evolve import fold
+from domain.kernel import errors as err
+from domain.iceberg.commands import Discard, Draw, LayOff, Meld, Pickup
+from domain.iceberg.events import AceRevealed, CardDiscarded, CardDrawn, CardPickedUp, CardsLaidOff, MeldLaid
+from domain.iceberg.evolve import fold
 from tests.builders import dealt, when
+from tests.worked_example import A, B, C, given_deal
 
-A = ["9S", "8S", "7S", "JH", "3H", "QD", "AD"]
-B = ["KS", "JS", "3S", "QH", "JD", "8D", "JC"]
-C = ["6S", "10D", "9D", "4D", "2D", "KC", "QC"]
-EXAMPLE = dealt([A, B, C], stock=["3C", "6C", "AC", "QS"])
+EXAMPLE = given_deal()
 A_DREW = EXAMPLE + [CardDrawn(0, "3C"), AceRevealed(0, "AD")]
 A_PASSED = A_DREW + [MeldLaid(0, "m1", "run", ("7S", "8S", "9S"), 30), CardDiscarded(0, 2, "JH")]
 B_PASSED = A_PASSED + [CardDrawn(1, "6C"), MeldLaid(1, "m2", "pair", ("JD", "JC"), 10), CardDiscarded(1, 0, "8D")]

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from tests.test_api_games import worked_game
+from tests.api_client import worked_game
 from tests.api_client import ApiClient
 
 EXAMPLES = 30

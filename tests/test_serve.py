@@ -109,9 +109,9 @@ def test_serve_runs_with_no_redis_installed_and_resumes_games(tmp_path, stop_sig
 def test_bot_games_and_a_human_against_a_bot_finish_under_iceberg_serve(tmp_path):
     import random
 
-    from domain.events import from_data
-    from domain.evolve import fold
-    from tests.test_properties import Checker
+    from domain.iceberg import VARIANT as ICEBERG
+    from domain.iceberg.evolve import fold
+    from tests.invariants import Checker
 
     admin = "serve-admin-token"
     serve = Serve(tmp_path / "data", free_port(), ICEBERG_ADMIN_TOKEN=admin)
@@ -138,7 +138,7 @@ def test_bot_games_and_a_human_against_a_bot_finish_under_iceberg_serve(tmp_path
                 assert time.monotonic() < deadline, "the game did not finish"
                 time.sleep(0.2)
             log = request(f"{serve.url}/games/{created['id']}/events", token=admin)[1]["events"]
-            events = [from_data(e["type"], e["data"]) for e in log]
+            events = [ICEBERG.event(e["type"], e["data"]) for e in log]
             assert [e["version"] for e in log] == list(range(1, len(log) + 1))
             check = Checker()
             check(None, events, fold(events))

@@ -4,22 +4,32 @@ import secrets
 
 import pytest
 
-from domain.commands import CreateGame, Player
-from domain.deals import seeded_deal
-from domain.evolve import fold
-from domain.game import play
-from domain.rules import Rules
+from domain.iceberg.commands import CreateGame, Player
+from domain.kernel.deals import seeded_deal
+from domain.iceberg.evolve import fold
+from domain.engine import play
+from domain.iceberg.rules import Rules
 from domain.selfplay import bot_game
-from domain.state import INITIAL
-from service.codec import decode
-from service.store import EMPTY, ConcurrencyError, EventStore, Loaded, keys, last_hash
+from domain.iceberg.state import INITIAL
+from domain.iceberg import VARIANT as ICEBERG
+from service.store import keys
+from service.store.codec import decode
+from service.store.errors import ConcurrencyError
+from service.store.recorder import Recorder, last_hash
+from service.store.repository import Loaded, Repository
+from service.wiring import connect, connect_store
+
+EMPTY = Loaded.new(ICEBERG)
+
+
+def repository(redis, snapshot_every=100):
+    """A repository as a new process has it: nothing cached."""
+    return Repository(Recorder(redis), snapshot_every=snapshot_every)
 
 
 @pytest.fixture
 def store(backend):
-    from service.app import connect_store
-
-    return EventStore(connect_store(backend), snapshot_every=25)
+    return repository(connect_store(backend), snapshot_every=25)
 
 
 def new_id():
@@ -33,7 +43,7 @@ def record_game(store, seed=3, hands=2):
 
     def on_step(command, events, state):
         loaded = store.load(game) if log else EMPTY
-        store.append(game, loaded, store.entries(loaded, events, "test"), after=state)
+        store.append(game, loaded, store.prepare(loaded, events, "test"), state)
         log.extend(events)
 
     final = bot_game(["random", "greedy", "random"], Rules(hands=hands), seed, on_step=on_step)
@@ -43,22 +53,22 @@ def record_game(store, seed=3, hands=2):
 def test_loading_folds_back_to_the_same_state(store):
     game, log, final = record_game(store)
     assert store.load(game).state == final == fold(log)
-    assert store.verify(game) == []
+    assert store.recorder.verify(game) == []
 
 
 def test_a_stale_expected_version_appends_nothing(store):
     game = new_id()
     events, state = play(INITIAL, CreateGame((Player("A"), Player("B"))), lambda d: seeded_deal(d, b"x"))
-    store.append(game, EMPTY, store.entries(EMPTY, events, "t"))
+    store.append(game, EMPTY, store.prepare(EMPTY, events, "t"), state)
     with pytest.raises(ConcurrencyError) as raised:
-        store.append(game, EMPTY, store.entries(EMPTY, events, "t"))
+        store.append(game, EMPTY, store.prepare(EMPTY, events, "t"), state)
     assert raised.value.actual == len(events)
-    assert len(store.read(game)) == len(events)
+    assert len(store.recorder.read(game)) == len(events)
 
 
 def test_loading_reads_a_snapshot_and_a_short_tail(store, monkeypatch):
     game, log, final = record_game(store, seed=5, hands=3)
-    fresh = EventStore(store.redis, snapshot_every=25)  # another process: nothing cached
+    fresh = repository(store.redis, snapshot_every=25)  # another process: nothing cached
     read = []
     original = fresh._load
 
@@ -74,44 +84,45 @@ def test_loading_reads_a_snapshot_and_a_short_tail(store, monkeypatch):
 
 def test_an_unreadable_snapshot_is_only_a_lost_cache(store):
     game, log, final = record_game(store, seed=6, hands=1)
-    store.redis.set(keys(game)["snap"], b"{not json")
-    assert EventStore(store.redis).load(game).state == final
+    store.redis.set(keys.snap(game), b"{not json")
+    assert repository(store.redis).load(game).state == final
 
 
 def test_a_cached_state_catches_up_with_appends_made_elsewhere(store):
     game, log, final = record_game(store, seed=9, hands=1)
-    other = EventStore(store.redis)  # another process, with the game cached at its start
+    other = repository(store.redis)  # another process, with the game cached at its start
     assert other.load(game).state == final
     assert other.cache.get(game).state == final
 
 
 def test_tampering_with_an_entry_breaks_the_chain(store):
     game, log, _ = record_game(store, seed=7, hands=1)
-    k = keys(game)
-    entries = store.redis.xrange(k["events"], "-", "+")
+    entries = store.redis.xrange(keys.events(game), "-", "+")
     forged = new_id()
-    fk = keys(forged)
     for i, (entry_id, fields) in enumerate(entries):
         e = fields[b"e"]
         if i == 5:  # change one card in one event (a draw), keep everything else
             assert decode(e)[0] in ("CardDrawn", "CardDiscarded", "CardPickedUp", "AceRevealed")
             e = e.replace(b'"' + decode(e)[4]["card"].encode() + b'"', b'"KH"' if b'"KH"' not in e else b'"QH"')
-        store.redis.xadd(fk["events"], {"e": e, "p": fields[b"p"]}, id=entry_id)
-    store.redis.hset(fk["meta"], "version", len(entries))
-    problems = store.verify(forged)
+        store.redis.xadd(keys.events(forged), {"e": e, "p": fields[b"p"]}, id=entry_id)
+    store.redis.hset(keys.meta(forged), "version", len(entries))
+    problems = store.recorder.verify(forged)
     assert problems == ["version 7 does not follow the hash of the entry before it"]
 
 
 def test_a_missing_entry_is_found(store):
     game, log, _ = record_game(store, seed=8, hands=1)
-    store.redis.xdel(keys(game)["events"], "0-4")
-    assert any("version 4 is missing" in p for p in store.verify(game))
+    store.redis.xdel(keys.events(game), "0-4")
+    assert any("version 4 is missing" in p for p in store.recorder.verify(game))
 
 
 def test_all_keys_of_a_game_share_its_hash_tag():
     from redis.cluster import key_slot
 
-    slots = {key_slot(k.encode()) for k in keys("g_0123456789abcdef").values()}
+    game = "g_0123456789abcdef"
+    every_key = [keys.events(game), keys.meta(game), keys.snap(game), keys.tokens(game), keys.webhooks(game),
+                 keys.idempotency(game, "s0:k"), keys.replay(game, 0, "json"), keys.reminded(game, "x")]
+    slots = {key_slot(k.encode()) for k in every_key}
     assert len(slots) == 1
 
 
@@ -120,12 +131,12 @@ def test_on_a_cluster_games_spread_over_the_masters(backend, client):
     import redis as plain
 
     games = [client.create([{"name": "A"}, {"name": "B"}])["id"] for _ in range(12)]
-    cluster = client.http.application.extensions["iceberg"].store.redis
-    nodes = {cluster.get_node_from_key(keys(g)["events"]).port for g in games}
+    cluster = client.http.application.extensions["iceberg"].recorder.redis
+    nodes = {cluster.get_node_from_key(keys.events(g)).port for g in games}
     assert len(nodes) >= 2
     for g in games:
-        port = cluster.get_node_from_key(keys(g)["events"]).port
-        assert plain.Redis(port=port).exists(keys(g)["events"]) == 1  # the game lives on its slot's node
+        port = cluster.get_node_from_key(keys.events(g)).port
+        assert plain.Redis(port=port).exists(keys.events(g)) == 1  # the game lives on its slot's node
 
 
 def test_the_embedded_redis_starts_from_a_relative_data_dir(tmp_path, monkeypatch):
@@ -134,25 +145,19 @@ def test_the_embedded_redis_starts_from_a_relative_data_dir(tmp_path, monkeypatc
 
     monkeypatch.chdir(tmp_path)
     with RedisServer(".iceberg/redis") as server:
-        assert connect_store_url(server.url).ping()
+        assert connect(server.url).ping()
     assert (tmp_path / ".iceberg" / "redis" / "redis.log").exists()
-
-
-def connect_store_url(url):
-    from service.app import connect
-
-    return connect(url)
 
 
 def test_prepared_events_are_what_reading_the_log_gives_back(store):
     game, log, _ = record_game(store, seed=10, hands=1)
-    stored = store.read(game)
+    stored = store.recorder.read(game)
     before = EMPTY
     described = []
     for cut in range(0, len(log), 7):  # in batches, as appends happen
         batch = log[cut:cut + 7]
-        entries, prepared = store.prepare(before, batch, "test")
-        described += prepared
-        before = Loaded(fold(batch, before.state), last_hash(entries))
+        prepared = store.prepare(before, batch, "test")
+        described += prepared.described
+        before = Loaded(fold(batch, before.state), last_hash(prepared.entries))
     assert [(d.version, d.type, d.hand, d.data) for d in described] == \
            [(s.version, s.type, s.hand, s.data) for s in stored]

@@ -13,12 +13,13 @@ import pytest
 from freezegun import freeze_time
 
 from tests.log_checks import check_log
-from tests.test_api_games import WORKED, worked_game
+from tests.api_client import worked_game
+from tests.worked_example import BODIES
 from tests.workers_helpers import kill_group, rq_state, start_worker, use_context, wait_until
 
 
 def store_of(app):
-    return app.extensions["iceberg"].store
+    return app.extensions["iceberg"].recorder
 
 
 def finished(client, game):
@@ -94,7 +95,7 @@ def test_replays_have_a_frame_per_event_end_on_the_result_and_rebuild_identicall
 
     created, tokens = worked_game(own_client)
     game = created["id"]
-    for seat, action in WORKED:
+    for seat, action in BODIES:
         own_client.act(game, tokens[seat], action)
     pending = own_client.get(f"/games/{game}/hands/0/replay")
     assert pending.status_code == 202 and pending.headers["Retry-After"] == "1"
@@ -117,9 +118,10 @@ def test_replays_have_a_frame_per_event_end_on_the_result_and_rebuild_identicall
     assert "C picks up JH, draws AC, places AC face up, lays JH off on B's pair for 20, " \
            "lays 6S off on A's run for 40, passes a card to B." in text
     assert "A goes out and the hand ends." in text and "B: melded 10, 5 cards left, playable 80" in text
-    stored = store_of(own_app).replay(game, 0, "json"), store_of(own_app).replay(game, 0, "txt")
+    replays = own_app.extensions["iceberg"].replays
+    stored = replays.get(game, 0, "json"), replays.get(game, 0, "txt")
     build_replay(game, 0)
-    assert (store_of(own_app).replay(game, 0, "json"), store_of(own_app).replay(game, 0, "txt")) == stored
+    assert (replays.get(game, 0, "json"), replays.get(game, 0, "txt")) == stored
 
 
 def test_no_replay_before_the_hand_ends(own_client):
@@ -145,7 +147,7 @@ def test_a_late_turn_is_played_by_greedy_exactly_once_and_reminded_once(own_redi
     from workers.deadlines import check_deadline, send_reminder
 
     from tests.builders import stacked_deck
-    from tests.test_api_games import A, B
+    from tests.worked_example import A, B
 
     deck = stacked_deck([A, B], ["3C", "6C", "AC", "QS"])  # a known deal: greedy will not go out
     with freeze_time(T0):

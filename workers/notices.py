@@ -4,8 +4,8 @@ their own, so a failing URL never holds up the game."""
 
 import urllib.request
 
-from domain.deadlines import iso
-from service.store import canonical
+from domain.kernel.turns import iso
+from service.store.records import canonical
 from service.webhooks import UrlRefused, check_url, sign
 
 from .context import context
@@ -15,7 +15,7 @@ TIMEOUT_S = 5
 
 def send_notice(game_id: str, seat: int, kind: str, data: dict) -> str:
     ctx = context()
-    hook = ctx.store.webhooks(game_id).get(seat)
+    hook = ctx.webhooks.of(game_id).get(seat)
     if hook is None:
         return "no webhook"
     try:

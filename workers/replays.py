@@ -2,18 +2,26 @@
 
 import json
 
+from domain import registry
+from domain.engine import ended_span
 from projections.replay import build_replay as build
 from projections.replay import transcript
-from service.store import canonical
+from service.store.records import canonical
 
 from .context import context
 
 
 def build_replay(game_id: str, hand: int) -> str:
     ctx = context()
-    state = ctx.store.load(game_id).state
-    if hand >= len(state.hand_spans) or state.hand_spans[hand][1] == 0:
+    state = ctx.repository.load(game_id).state
+    span = ended_span(state, hand)
+    if span is None:
         return "hand not finished"
-    document = build(ctx.store.read(game_id), hand)
-    ctx.store.save_replay(game_id, hand, canonical(document), transcript(json.loads(canonical(document))))
+    first, last = span
+    variant = registry.of(state)
+    stored = ctx.recorder.read(game_id)
+    before = variant.fold(variant.event(e.type, e.data) for e in stored if e.version < first)
+    document = build(before, [e for e in stored if first <= e.version <= last], hand)
+    text = canonical(document)
+    ctx.replays.save(game_id, hand, text, transcript(state, json.loads(text)))
     return f"replay of hand {hand}: {len(document['frames'])} frames"

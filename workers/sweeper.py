@@ -9,45 +9,40 @@ sweep schedules its own next run.
 
 import time
 
-from domain.deadlines import human_to_move, parse
-from domain.state import FINISHED
-from service.jobs import ACTIVE, bot_to_move
-from service.store import GameNotFound
+from domain.deadlines import bot_to_move, human_to_move
+from domain.kernel.turns import parse
+from service.store.errors import GameNotFound
 
 from .context import context
-
-SEEN = "iceberg:sweep"
 
 
 def sweep() -> str:
     ctx = context()
-    redis, repaired = ctx.store.redis, 0
+    repaired = 0
     try:
-        for game_id in ctx.store.active_games():
+        for game_id in ctx.active.all():
             try:
-                state = ctx.store.load(game_id).state
+                state = ctx.repository.load(game_id).state
             except GameNotFound:
-                redis.zrem(ACTIVE, game_id)
+                ctx.active.remove(game_id)
                 continue
-            if state.status == FINISHED:
-                redis.zrem(ACTIVE, game_id)
-                redis.hdel(SEEN, game_id)
+            if state.status == "finished":
+                ctx.active.remove(game_id)
                 continue
-            last = redis.hget(SEEN, game_id)
-            if last is not None and int(last) == state.version:
+            if ctx.active.last_swept(game_id) == state.version:
                 repaired += _repair(ctx, game_id, state)
-            redis.hset(SEEN, game_id, state.version)
+            ctx.active.swept(game_id, state.version)
     finally:
-        ctx.jobs.schedule_sweep(ctx.config.sweep_s)
+        ctx.jobs.sweep(ctx.config.sweep_s)
     return f"repaired {repaired}"
 
 
 def _repair(ctx, game_id, state) -> int:
     if bot_to_move(state) is not None:
-        ctx.jobs.enqueue_bot(game_id, state, suffix=f"-sweep{int(time.time())}")
+        ctx.jobs.bot_turn(game_id, state.version, suffix=f"-sweep{int(time.time())}")
         return 1
-    deadline = state.hand.deadline if state.hand else None
+    deadline = state.deadline
     if deadline and human_to_move(state) is not None and ctx.clock() >= parse(deadline):
-        ctx.jobs.check_deadline_now(game_id, deadline)
+        ctx.jobs.deadline_now(game_id, deadline)
         return 1
     return 0

@@ -4,7 +4,8 @@ Points are path independent: a meld of k cards is worth V(k) however it was
 built, because laying off j cards on a meld of m scores V(m+j) - V(m).
 """
 
-from .cards import ACE, COLOUR, RANK, SUIT, sorted_cards
+from ..kernel.cards import ACE, COLOUR, RANK, SUIT, sorted_cards
+from ..kernel.shapes import is_sequence, one_rank
 
 PAIR, SET, RUN, SPECIAL = "pair", "set", "run", "special"
 
@@ -44,12 +45,8 @@ def special_points(cards) -> int:
 
 
 def is_run(cards) -> bool:
-    if len(cards) < 3 or len({SUIT[c] for c in cards}) != 1:
-        return False
-    ranks = sorted(RANK[c] for c in cards)
-    if ranks[-1] == ACE:
-        return False
-    return all(b == a + 1 for a, b in zip(ranks, ranks[1:], strict=False))
+    """3 or more of one suit in sequence within 2..K: aces never meld."""
+    return len(cards) >= 3 and not any(RANK[c] == ACE for c in cards) and is_sequence(cards)
 
 
 def classify(cards) -> tuple[str, int] | None:
@@ -57,8 +54,7 @@ def classify(cards) -> tuple[str, int] | None:
     n = len(cards)
     if n < 2:
         return None
-    first = RANK[cards[0]]
-    if first != ACE and all(RANK[c] == first for c in cards):
+    if RANK[cards[0]] != ACE and one_rank(cards):
         return (PAIR if n == 2 else SET), V[n]
     if is_run(cards):
         return RUN, V[n]

@@ -4,12 +4,12 @@ Snapshots are a cache: the log is the truth, and a snapshot must fold back to
 exactly the state it was taken from (tests check `from_data(to_data(s)) == s`).
 """
 
-from .commands import Player
+from ..kernel.players import Player
 from .events import HandResult
 from .rules import Rules
 from .state import GameState, HandState, TableMeld
 
-FORMAT = 1  # bump when the shape changes; older snapshots are then ignored
+FORMAT = 2  # bump when the shape changes; older snapshots are then ignored (2: the variant)
 
 
 def to_data(state: GameState) -> dict:
@@ -39,7 +39,7 @@ def from_data(data: dict) -> GameState:
         players=tuple(Player(**p) for p in data["players"]), rules=Rules(**data["rules"]),
         decks=data["decks"], totals=tuple(data["totals"]),
         results=tuple(tuple(HandResult(**r) for r in hand_results) for hand_results in data["results"]),
-        winners=tuple(data["winners"]), hand=hand, hand_spans=_frozen(data["hand_spans"]))
+        winners=tuple(data["winners"]), hand=hand, hand_spans=_frozen(data["hand_spans"]), variant=data["variant"])
 
 
 def _frozen(value):

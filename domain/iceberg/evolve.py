@@ -2,7 +2,7 @@
 never fails on a valid log; one small function per event type."""
 
 from . import events as ev
-from .cards import remove_cards
+from ..kernel.cards import remove_cards
 from .melds import extend
 from .state import ACTIVE, DRAW, ENDED, FINISHED, HAND_SIZE, INITIAL, PICKUP, PLAY, GameState, HandState, TableMeld
 
@@ -24,7 +24,7 @@ def _take(hand: HandState, seat: int, cards) -> tuple:
 def _game_created(state: GameState, e: ev.GameCreated) -> GameState:
     n = len(e.players)
     return _next(state, status=ACTIVE, players=e.players, rules=e.rules,
-                   decks=e.rules.deck_count(n), totals=(0,) * n)
+                 decks=e.rules.deck_count(n), totals=(0,) * n, variant=e.variant)
 
 
 def _hand_started(state: GameState, e: ev.HandStarted) -> GameState:

@@ -27,9 +27,12 @@ class Deal:
     deck: tuple[str, ...]
     salt: str
 
-    @property
-    def commitment(self) -> str:
-        return commitment(self.deck, self.salt)
+
+@dataclass(frozen=True, slots=True)
+class StartHand:
+    """Deal the next hand from this deck order (top first); `salt` hides it."""
+    deck: tuple[str, ...]
+    salt: str
 
 
 def commitment(deck, salt: str) -> str:

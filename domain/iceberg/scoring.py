@@ -1,7 +1,7 @@
 """Scoring a hand and deciding whether the game is over (RULES.md, "Scoring a
 hand" and "The game")."""
 
-from .cards import is_ace
+from ..kernel.cards import is_ace
 from .events import HandResult
 from .playable import playable
 

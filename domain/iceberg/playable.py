@@ -41,7 +41,7 @@ with an exhaustive search over partitions of small hands.
 from collections import Counter
 from itertools import product
 
-from .cards import CODE, COLOUR, HIGHEST, LOWEST, RANK, SUIT, SUITS, is_ace
+from ..kernel.cards import CODE, COLOUR, HIGHEST, LOWEST, RANK, SUIT, SUITS, is_ace
 from .melds import PAIR, RUN, SET, SPECIALS, V
 
 _INVALID = -(10**9)

@@ -1,4 +1,5 @@
-"""Rule violations: each a class with a stable, machine-readable `code`.
+"""Rule violations: each a class with a stable, machine-readable `code`, shared
+by every variant (a code means the same thing in every game).
 
 The service maps these to HTTP in one place; an illegal command raises before
 any event is produced, so it changes nothing.
@@ -35,9 +36,9 @@ NoGame = _violation("NoGame", "no_game", "The game has not been created.")
 InvalidPlayers = _violation("InvalidPlayers", "invalid_players", "2 to 6 players, each named, bots known.")
 InvalidRules = _violation("InvalidRules", "invalid_rules", "A rules option is out of range.")
 InvalidDeck = _violation("InvalidDeck", "invalid_deck", "The deck is not exactly the game's pack.")
-
-ALL_VIOLATIONS = tuple(RuleViolation.__subclasses__())
-
+InvalidAction = _violation("InvalidAction", "invalid_action", "Not an action of this game's variant.")
+UnknownVariant = _violation("UnknownVariant", "unknown_variant", "No variant of that name is hosted.")
+NotDue = _violation("NotDue", "not_due", "The turn's deadline has not passed, or another turn is being played.")
 
 class InvariantBroken(AssertionError):
     """A state the rules make impossible (e.g. drawing from an empty stock): a bug."""

@@ -8,7 +8,7 @@ which matters when every move folds a new state.
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .commands import Player
+from ..kernel.players import Player
 from .events import HandResult
 from .rules import Rules
 
@@ -56,6 +56,9 @@ class HandState(NamedTuple):
 
 
 class GameState(NamedTuple):
+    """What every variant's state offers the engine and the service: version,
+    status, variant, players, rules, decks, totals, winners, hand_spans,
+    hands_played, needs_deal, turn_seat and deadline."""
     version: int = 0
     status: str = NEW
     players: tuple[Player, ...] = ()
@@ -67,10 +70,24 @@ class GameState(NamedTuple):
     hand: HandState | None = None
     # (first version, last version) of each hand's events; last is 0 while it is played
     hand_spans: tuple[tuple[int, int], ...] = ()
+    variant: str = "iceberg"
 
     @property
     def hands_played(self) -> int:
         return len(self.results)
+
+    @property
+    def turn_seat(self) -> int | None:
+        """The seat that must act now; None between hands and once the game is over."""
+        hand = self.hand
+        if self.status != ACTIVE or hand is None or hand.phase == ENDED:
+            return None
+        return hand.turn
+
+    @property
+    def deadline(self) -> str | None:
+        """The running turn's deadline (play by mail), if it has one."""
+        return self.hand.deadline if self.turn_seat is not None else None
 
     @property
     def needs_deal(self) -> bool:

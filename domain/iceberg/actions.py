@@ -1,4 +1,4 @@
-"""legal_actions: everything a seat may do right now, for bots and API hints.
+"""Iceberg's legal actions: everything a seat may do right now, for bots and API hints.
 
 Melds and lay-offs are listed once per distinct multiset of cards (in a
 two-deck game two copies of 7H are the same card). The listing is computed from
@@ -7,7 +7,7 @@ a SeatView only, so it never depends on anything the seat may not see.
 
 from itertools import combinations, product
 
-from .cards import CODE, RANK, SUIT, SUITS, sorted_cards
+from ..kernel.cards import CODE, RANK, SUIT, SUITS, sorted_cards
 from .commands import Discard, Draw, LayOff, Meld, Pickup
 from .melds import PAIR, RUN, SET, SPECIALS
 from .state import DRAW, PICKUP, PLAY

@@ -10,7 +10,7 @@ are reproducible.
 """
 
 from ..actions import DISCARD, LAYOFF, MELD, options, to_command
-from ..cards import RANK, SUIT
+from ...kernel.cards import RANK, SUIT
 from ..melds import RUN, classify, extend
 
 

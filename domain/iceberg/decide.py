@@ -4,24 +4,23 @@ A command is checked against the state; an illegal one raises a RuleViolation
 before anything is produced. A legal one yields its events *and* every automatic
 consequence (ace reveals after a draw, the end of the hand, the end of the game),
 so the log never stops half-way through a consequence. Dealing the next hand
-needs a deck, which is an input: see `game.play`.
+needs a deck, which is an input: callers go through `domain.engine.play`.
 """
 
-from . import errors as err
+from ..kernel import errors as err
+from ..kernel.cards import full_pack, is_ace, is_card, remove_cards, sorted_cards
+from ..kernel.deals import StartHand, commitment
+from ..kernel.players import CreateGame, check_players
 from .bots import POLICIES
-from .cards import is_ace, is_card, remove_cards, sorted_cards
-from .commands import CreateGame, Discard, Draw, LayOff, Meld, Pickup, StartHand
-from .deals import commitment
-from .cards import full_pack
+from .commands import Discard, Draw, LayOff, Meld, Pickup
 from .events import (AceRevealed, CardDiscarded, CardDrawn, CardPickedUp, CardsLaidOff, GameCreated,
                      GameEnded, HandEnded, HandStarted, MeldLaid)
 from .evolve import evolve
 from .melds import classify, extend
-from .rules import MAX_PLAYERS, MIN_PLAYERS
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import hand_results, winners_if_over
 from .state import DRAW, ENDED, FINISHED, NEW, PICKUP, PLAY, GameState, HandState
 
-MAX_NAME = 40
 
 
 class _Batch:
@@ -57,15 +56,10 @@ def _create_game(state: GameState, cmd: CreateGame, batch: _Batch) -> None:
     if state.status != NEW:
         raise err.GameExists("this game already exists")
     players = tuple(cmd.players)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise err.InvalidPlayers(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
-    for p in players:
-        if not isinstance(p.name, str) or not p.name.strip() or len(p.name) > MAX_NAME:
-            raise err.InvalidPlayers(f"a player's name is 1 to {MAX_NAME} characters")
-        if p.bot is not None and p.bot not in POLICIES:
-            raise err.InvalidPlayers(f"unknown bot {p.bot!r}; known: {', '.join(sorted(POLICIES))}")
-    cmd.rules.check()
-    batch.emit(GameCreated(players, cmd.rules))
+    check_players(players, MIN_PLAYERS, MAX_PLAYERS, POLICIES)
+    rules = Rules() if cmd.rules is None else cmd.rules
+    rules.check()
+    batch.emit(GameCreated(players, rules))
 
 
 def _start_hand(state: GameState, cmd: StartHand, batch: _Batch) -> None:

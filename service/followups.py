@@ -1,0 +1,86 @@
+"""What happens after events are safely stored, read at one place: a table
+from event type to reactions, plus the reactions to the state a batch leaves
+(a bot to move) and to a turn that begins (its player's notice).
+
+Every caller of the application service gets the same follow-ups, whether the
+events came from an HTTP request or a worker's job.
+"""
+
+import logging
+
+import redis
+
+from domain import registry
+from domain.deadlines import bot_to_move, human_to_move
+
+log = logging.getLogger("iceberg.followups")
+
+
+class FollowUps:
+    def __init__(self, jobs, active, webhooks):
+        self.jobs, self.active, self.webhooks = jobs, active, webhooks
+        self.on_event = {
+            "GameCreated": [self._index],
+            "DeadlineSet": [self._schedule_deadline],
+            "HandEnded": [self._build_replay, self._notify_hand_ended],
+            "GameEnded": [self._unindex, self._notify_game_ended],
+        }
+
+    def after_append(self, game_id: str, before, after, events, hooks: int | None = None) -> None:
+        """`hooks`: the game's number of webhooks if known (0 spares the look-ups)."""
+        if self.jobs is None:
+            return
+        try:
+            context = _Context(game_id, after, self.webhooks, hooks)
+            for event in events:
+                for react in self.on_event.get(type(event).__name__, ()):
+                    react(context, event)
+            if bot_to_move(after) is not None:
+                self.jobs.bot_turn(game_id, after.version)
+            if any(type(e) in registry.of(after).starts_turn for e in events):
+                self._notify_turn(context)
+        except redis.RedisError:
+            log.warning("could not enqueue follow-ups for %s at %s; the sweeper will", game_id, after.version)
+
+    # --- reactions ----------------------------------------------------------------------
+
+    def _index(self, c, event) -> None:
+        self.active.add(c.game_id, c.state.version)
+
+    def _unindex(self, c, event) -> None:
+        self.active.remove(c.game_id)
+
+    def _schedule_deadline(self, c, event) -> None:
+        self.jobs.deadline(c.game_id, c.state, event.deadline)
+
+    def _build_replay(self, c, event) -> None:
+        self.jobs.replay(c.game_id, event.hand)
+
+    def _notify_turn(self, c) -> None:
+        seat = human_to_move(c.state)
+        if seat is not None and seat in c.hooks():
+            self.jobs.notice(c.game_id, seat, "your_turn", {"seat": seat, "version": c.state.version,
+                                                          "hand": c.state.hands_played, "deadline": c.state.deadline})
+
+    def _notify_hand_ended(self, c, event) -> None:
+        for seat in c.hooks():
+            self.jobs.notice(c.game_id, seat, "hand_ended", {"hand": event.hand, "reason": event.reason,
+                                                            "results": [r.to_dict() for r in event.results]})
+
+    def _notify_game_ended(self, c, event) -> None:
+        for seat in c.hooks():
+            self.jobs.notice(c.game_id, seat, "game_ended", {"winners": list(event.winners),
+                                                            "totals": list(event.totals)})
+
+
+class _Context:
+    """One batch's follow-ups: the game, the state after it, its webhooks (looked up once, if at all)."""
+
+    def __init__(self, game_id, state, webhooks, count):
+        self.game_id, self.state = game_id, state
+        self._webhooks, self._count, self._hooks = webhooks, count, None
+
+    def hooks(self) -> dict:
+        if self._hooks is None:
+            self._hooks = {} if self._count == 0 else self._webhooks.of(self.game_id)
+        return self._hooks

@@ -1,0 +1,79 @@
+"""How an event is stored: compact, because every byte is paid once per event,
+and versioned, because a log outlives the code that wrote it.
+
+A stream entry has two fields:
+  e  the event as a compact JSON array
+       [type code, schema version, time (epoch ms), actor, hand, [field values]]
+     with the values in the order its stored form pins (domain/kernel/stored.py;
+     each variant's `stored` module), a deck as one comma-joined string.
+     Entries written before schema versions existed have no version
+     ([code, time, actor, hand, values]): they are version 1.
+  p  the SHA-256 (32 raw bytes) of the previous entry, p || e; 32 zero bytes for
+     the first. Changing, dropping or reordering an entry breaks the chain.
+
+Reading upcasts every entry to its type's current version, so the domain only
+ever sees today's events. Type codes are unique across variants and part of
+the storage format: never reuse or change one.
+"""
+
+import hashlib
+import json
+from datetime import datetime, timezone
+
+from domain.kernel.eventdata import from_data, to_data
+from domain.registry import stored_forms
+
+GENESIS = bytes(32)
+FORMS = {code: form for code, (_, form) in stored_forms().items()}
+BY_TYPE = {form.type: form for form in FORMS.values()}
+
+
+def compact(value) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def encode(event, at_ms: int, actor: str, hand: int | None) -> bytes:
+    form = BY_TYPE[type(event)]
+    data = to_data(event)
+    values = [",".join(data[f]) if f in form.joined else data[f] for f in form.fields]
+    return compact([form.code, form.version, at_ms, actor, hand, values]).encode("utf-8")
+
+
+def _parts(e: bytes):
+    """(form, version, time ms, actor, hand, data at the current version)."""
+    entry = json.loads(e)
+    if len(entry) == 5:  # written before schema versions: version 1
+        code, at_ms, actor, hand, values = entry
+        version = 1
+    else:
+        code, version, at_ms, actor, hand, values = entry
+    form = FORMS[code]
+    fields = form.fields_at(version)
+    data = {f: (v.split(",") if f in form.joined else v) for f, v in zip(fields, values, strict=True)}
+    return form, at_ms, actor, hand, form.upcast(version, data)
+
+
+def decode(e: bytes) -> tuple[str, str, str, int | None, dict]:
+    """(type, ISO time, actor, hand, data) of a stored entry."""
+    form, at_ms, actor, hand, data = _parts(e)
+    return form.name, iso_ms(at_ms), actor, hand, data
+
+
+def decode_event(e: bytes):
+    """Just the domain event of a stored entry (folding needs no time or actor)."""
+    form, _, _, _, data = _parts(e)
+    return from_data(form.type, data)
+
+
+def chain(prev: bytes, e: bytes) -> bytes:
+    """This entry's hash: the link the next entry records."""
+    return hashlib.sha256(prev + e).digest()
+
+
+def epoch_ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def iso_ms(ms: int) -> str:
+    moment = datetime.fromtimestamp(ms / 1000, tz=timezone.utc)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")

@@ -1,0 +1,153 @@
+"""The recorder: the log itself. Appends a batch of entries atomically in Lua
+(the expected version, the idempotency key, the whole batch, the key's first
+response), reads entries back, waits for new ones, and walks the hash chain.
+It knows entries, not states: repository.py folds them."""
+
+from dataclasses import dataclass
+
+from . import keys
+from .codec import GENESIS, chain, decode
+from .errors import ConcurrencyError
+
+IDEMPOTENCY_TTL_S = 86400
+
+_APPEND = """
+local version = tonumber(redis.call('HGET', KEYS[2], 'version') or '0')
+local keyed = ARGV[2] == '1'
+if keyed then
+  local prior = redis.call('GET', KEYS[3])
+  if prior then return {'duplicate', prior, 0} end
+end
+if version ~= tonumber(ARGV[1]) then return {'conflict', tostring(version), 0} end
+local n = tonumber(ARGV[4])
+for i = 0, n - 1 do
+  version = version + 1
+  redis.call('XADD', KEYS[1], '0-' .. version, 'e', ARGV[5 + 2 * i], 'p', ARGV[6 + 2 * i])
+end
+redis.call('HSET', KEYS[2], 'version', version)
+if keyed then redis.call('SET', KEYS[3], ARGV[3], 'EX', ARGV[5 + 2 * n]) end
+local at = 6 + 2 * n
+local pairs_n = tonumber(ARGV[at] or '0')
+for i = 1, pairs_n do
+  redis.call('HSET', KEYS[4], ARGV[at + 2 * i - 1], ARGV[at + 2 * i])
+end
+return {'ok', tostring(version), redis.call('HLEN', KEYS[5])}
+"""
+
+Entry = tuple[bytes, bytes]  # (e, p)
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    version: int
+    type: str
+    at: str
+    actor: str
+    hand: int | None
+    data: dict
+
+
+@dataclass(frozen=True)
+class Appended:
+    version: int
+    duplicate: str | None = None  # the first response, when the key was seen before
+    hooks: int = 0  # how many webhooks the game has (so notices need no look-up when none)
+
+
+def stored_event(version: int, e: bytes) -> StoredEvent:
+    return StoredEvent(version, *decode(e))
+
+
+def last_hash(entries: list[Entry]) -> bytes:
+    e, p = entries[-1]
+    return chain(p, e)
+
+
+class Recorder:
+    def __init__(self, redis, blocking_redis=None):
+        self.redis = redis
+        # long-polls block for up to a minute: they need a client whose socket
+        # timeout outlasts them, apart from the short timeouts of ordinary calls
+        self.blocking_redis = blocking_redis or redis
+        self._append = redis.register_script(_APPEND)
+
+    def append(self, game_id: str, expected: int, entries: list[Entry], *, idempotency_key: str | None = None,
+               response: str = "", tokens: dict | None = None) -> Appended:
+        """Append the entries if the game is still at version `expected`; else
+        ConcurrencyError. With an idempotency key seen before, appends nothing
+        and returns the first response instead. `tokens` (hash -> seat) are
+        recorded with the entries (a game's first append)."""
+        pairs = [x for entry in entries for x in entry]
+        extra = [x for pair in (tokens or {}).items() for x in pair]
+        idem = keys.idempotency(game_id, idempotency_key or "-")
+        status, value, hooks = self._append(
+            keys=[keys.events(game_id), keys.meta(game_id), idem, keys.tokens(game_id), keys.webhooks(game_id)],
+            args=[expected, "1" if idempotency_key else "0", response, len(entries), *pairs,
+                  IDEMPOTENCY_TTL_S, len(extra) // 2, *extra])
+        status = text(status)
+        if status == "duplicate":
+            return Appended(expected, duplicate=text(value))
+        if status == "conflict":
+            raise ConcurrencyError(expected, int(value))
+        return Appended(int(value), hooks=int(hooks))
+
+    def first_response(self, game_id: str, scoped_key: str) -> str | None:
+        return text(self.redis.get(keys.idempotency(game_id, scoped_key)))
+
+    def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
+        entries = self.redis.xrange(keys.events(game_id), f"0-{after + 1}", "+", count=limit)
+        return [stored_event(version_of(i), fields(f)[0]) for i, f in entries]
+
+    def read_span(self, game_id: str, first: int, last: int) -> list[StoredEvent]:
+        entries = self.redis.xrange(keys.events(game_id), f"0-{first}", f"0-{last}")
+        return [stored_event(version_of(i), fields(f)[0]) for i, f in entries]
+
+    def raw(self, game_id: str, first: int = 1):
+        """(entry id, fields) from version `first` on, undecoded."""
+        return self.redis.xrange(keys.events(game_id), f"0-{first}", "+")
+
+    def version(self, game_id: str) -> int:
+        return int(self.redis.hget(keys.meta(game_id), "version") or 0)
+
+    def exists(self, game_id: str) -> bool:
+        return bool(self.redis.exists(keys.meta(game_id)))
+
+    def wait_for(self, game_id: str, after: int, seconds: float) -> None:
+        """Block until an event after version `after` exists, or `seconds` pass."""
+        if seconds > 0:
+            self.blocking_redis.xread({keys.events(game_id): f"0-{after}"}, count=1, block=int(seconds * 1000))
+
+    def verify(self, game_id: str) -> list[str]:
+        """Walk the hash chain and the versions; the list of problems (empty if sound)."""
+        problems = []
+        prev = GENESIS
+        expected = 1
+        for entry_id, entry in self.redis.xrange(keys.events(game_id), "-", "+"):
+            e, p = fields(entry)
+            version = version_of(entry_id)
+            if version != expected:
+                problems.append(f"version {expected} is missing (found {version})")
+            if p != prev:
+                problems.append(f"version {version} does not follow the hash of the entry before it")
+            prev = chain(p, e)
+            expected = version + 1
+        stored = self.version(game_id)
+        if stored != expected - 1:
+            problems.append(f"meta says version {stored}, the log ends at {expected - 1}")
+        return problems
+
+
+def fields(entry) -> tuple[bytes, bytes]:
+    """(e, p) of an entry: redis-py gives a dict, a Lua reply a flat list."""
+    if isinstance(entry, dict):
+        return entry[b"e"], entry[b"p"]
+    values = dict(zip(entry[::2], entry[1::2], strict=True))
+    return values[b"e"], values[b"p"]
+
+
+def version_of(entry_id) -> int:
+    return int(text(entry_id).split("-", 1)[1])
+
+
+def text(value) -> str | None:
+    return value.decode() if isinstance(value, bytes) else value

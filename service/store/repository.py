@@ -1,0 +1,205 @@
+"""The repository: games as folded states. Loads a game from this process's
+cache or its latest snapshot plus the entries after it, so the cost of a load
+does not grow with the game; turns decided events into chained entries;
+appends them through the recorder and keeps the cache and snapshots current."""
+
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from domain import registry
+from domain.kernel.errors import RuleViolation
+from domain.kernel.eventdata import to_data
+
+from . import keys
+from .codec import GENESIS, chain, compact, decode_event, encode, epoch_ms, iso_ms
+from .errors import GameNotFound
+from .recorder import Appended, Entry, Recorder, StoredEvent, fields, last_hash, version_of
+
+SNAPSHOT_EVERY = 100
+_HAND_BOUNDS = ("HandStarted", "HandEnded")  # shared event types that carry the hand number
+
+_LOAD = """
+local known = tonumber(ARGV[1])
+if known > 0 then
+  local version = tonumber(redis.call('HGET', KEYS[2], 'version') or '0')
+  if version >= known and version - known <= tonumber(ARGV[2]) then
+    return {'', redis.call('XRANGE', KEYS[1], '(0-' .. known, '+')}
+  end
+end
+local snap = redis.call('GET', KEYS[3])
+local from = tonumber(redis.call('HGET', KEYS[2], 'snap') or '0')
+if not snap then from = 0 end
+local start = '0-1'
+if from > 0 then start = '0-' .. from end
+return {snap or '', redis.call('XRANGE', KEYS[1], start, '+')}
+"""
+
+_SNAPSHOT = """
+local current = tonumber(redis.call('HGET', KEYS[2], 'snap') or '0')
+if tonumber(ARGV[1]) > current then
+  redis.call('SET', KEYS[1], ARGV[2])
+  redis.call('HSET', KEYS[2], 'snap', ARGV[1])
+  return 1
+end
+return 0
+"""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    state: object
+    last_hash: bytes  # the chain hash of the last entry: the next entry's p
+
+    @classmethod
+    def new(cls, variant) -> "Loaded":
+        """A game not created yet, of this variant."""
+        return cls(variant.initial, GENESIS)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    entries: list[Entry]
+    described: list[StoredEvent]  # the same events as `read` will give them back
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class StateCache:
+    """Folded states of recently used games, per process. Entries are immutable,
+    so a cached state is always a true prefix of the log; `load` asks Redis only
+    for what came after it. Bounded, least recently used out first."""
+
+    def __init__(self, size: int = 4096):
+        self.size = size
+        self._items: OrderedDict[str, Loaded] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> Loaded | None:
+        with self._lock:
+            loaded = self._items.get(game_id)
+            if loaded is not None:
+                self._items.move_to_end(game_id)
+            return loaded
+
+    def put(self, game_id: str, loaded: Loaded) -> None:
+        with self._lock:
+            current = self._items.get(game_id)
+            if current is None or current.state.version <= loaded.state.version:
+                self._items[game_id] = loaded
+                self._items.move_to_end(game_id)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+class Repository:
+    def __init__(self, recorder: Recorder, clock=utc_now, snapshot_every: int = SNAPSHOT_EVERY):
+        self.recorder = recorder
+        self.redis = recorder.redis
+        self.clock = clock
+        self.snapshot_every = snapshot_every
+        self.cache = StateCache()
+        self._load = self.redis.register_script(_LOAD)
+        self._snapshot = self.redis.register_script(_SNAPSHOT)
+
+    # --- writing ---------------------------------------------------------------------
+
+    def prepare(self, before: Loaded, events, actor: str) -> Prepared:
+        """The entries to append, chained to `before`, and the same events as
+        `read` will give them back (for a response), without decoding them."""
+        spans = before.state.hand_spans
+        hand = len(spans) - 1 if spans else None
+        prev = before.last_hash
+        at = epoch_ms(self.clock())
+        at_iso = iso_ms(at)
+        entries, described = [], []
+        for version, event in enumerate(events, start=before.state.version + 1):
+            name = type(event).__name__
+            if name in _HAND_BOUNDS:
+                hand = event.hand
+            e = encode(event, at, actor, hand)
+            entries.append((e, prev))
+            described.append(StoredEvent(version, name, at_iso, actor, hand, to_data(event)))
+            prev = chain(prev, e)
+        return Prepared(entries, described)
+
+    def append(self, game_id: str, before: Loaded, prepared: Prepared, after, *,
+               idempotency_key: str | None = None, response: str = "", tokens: dict | None = None) -> Appended:
+        """Append if the game is still at `before` (else ConcurrencyError); on
+        success `after` is this process's state of the game."""
+        appended = self.recorder.append(game_id, before.state.version, prepared.entries,
+                                        idempotency_key=idempotency_key, response=response, tokens=tokens)
+        if appended.duplicate is None:
+            self.cache.put(game_id, Loaded(after, last_hash(prepared.entries)))
+            if self._snapshot_due(before.state, after):
+                self.save_snapshot(game_id, after)
+        return appended
+
+    def _snapshot_due(self, before, after) -> bool:
+        crossed = after.version // self.snapshot_every > before.version // self.snapshot_every
+        return crossed or after.hands_played != before.hands_played or before.version == 0
+
+    def save_snapshot(self, game_id: str, state) -> None:
+        data = registry.of(state).snapshot[0](state)
+        self._snapshot(keys=[keys.snap(game_id), keys.meta(game_id)], args=[state.version, compact(data)])
+
+    # --- reading ---------------------------------------------------------------------
+
+    def cached(self, game_id: str) -> Loaded | None:
+        """This process's last known state of the game: maybe behind the log."""
+        return self.cache.get(game_id)
+
+    def load(self, game_id: str) -> Loaded:
+        """The current state: from this process's cache and the events after it
+        when it has the game, else from the latest snapshot and the events after it."""
+        cached = self.cache.get(game_id)
+        known = cached.state.version if cached else 0
+        snap, entries = self._load(keys=[keys.events(game_id), keys.meta(game_id), keys.snap(game_id)],
+                                   args=[known, self.snapshot_every])
+        if cached and not snap:
+            loaded = _fold_onto(cached, entries)
+        else:
+            loaded = self._from_snapshot(game_id, snap, entries)
+        self.cache.put(game_id, loaded)
+        return loaded
+
+    def _from_snapshot(self, game_id: str, snap, entries) -> Loaded:
+        if not entries:
+            raise GameNotFound(game_id)
+        state = _snapshot_state(snap) if snap else None
+        if state is None and version_of(entries[0][0]) != 1:
+            entries = self.recorder.raw(game_id)
+        last = GENESIS
+        for entry_id, entry in entries:
+            e, p = fields(entry)
+            if state is None or version_of(entry_id) > state.version:
+                event = decode_event(e)
+                if state is None:  # from the start: GameCreated names the variant
+                    state = registry.named(event.variant).initial
+                state = registry.of(state).evolve(state, event)
+            last = chain(p, e)
+        return Loaded(state, last)
+
+
+def _fold_onto(loaded: Loaded, entries) -> Loaded:
+    state, last = loaded.state, loaded.last_hash
+    evolve = registry.of(state).evolve
+    for _, entry in entries:
+        e, p = fields(entry)
+        state = evolve(state, decode_event(e))
+        last = chain(p, e)
+    return Loaded(state, last)
+
+
+def _snapshot_state(snap):
+    """The state of a snapshot, or None if it is of an older format (it is only
+    a cache: the log is the truth)."""
+    try:
+        data = json.loads(snap)
+        return registry.named(data.get("variant")).snapshot[1](data)
+    except (ValueError, KeyError, TypeError, RuleViolation):
+        return None
