@@ -2,27 +2,24 @@
 `iceberg serve` (production settings: embedded Redis, appendfsync always, one
 RQ worker).
 
-    python bench/bot_throughput.py [--games 20] [--players 3]
+    python -m bench.bot_throughput [--games 20] [--players 3]
 
 Creates GAMES all-bot one-hand games at once over HTTP and waits until every one
 is finished; each bot turn is an RQ job that appends its actions one by one.
 """
 
-import _on_path  # noqa: F401  (first: fixes sys.path, see bench/_on_path.py)
-
 import argparse
-import sys
 import json
 import os
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
-
-from service.redis_server import free_port  # noqa: E402
+from service.redis_server import free_port
 
 
 def call(url, body=None):

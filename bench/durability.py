@@ -1,7 +1,7 @@
 """The price of durability: acknowledged actions per second with
 `appendfsync always` against `everysec`, under 16 concurrent clients.
 
-    python bench/durability.py [--clients 16] [--seconds 10]
+    python -m bench.durability [--clients 16] [--seconds 10]
 
 Runs the game phase of bench/http.py twice on fresh servers, once per setting.
 With `always`, Redis fsyncs the AOF before it answers, once per pass of its
@@ -9,13 +9,10 @@ event loop: every write that arrived in that pass shares the fsync, so group
 commit comes from concurrency, and an acknowledged action is on disk.
 """
 
-import _on_path  # noqa: F401  (first: fixes sys.path, see bench/_on_path.py)
-
 import argparse
 import statistics
 
-
-from bench.loadgen import run  # noqa: E402
+from bench.loadgen import run
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """Loading cost is flat: the time of one action early in a game and late in it.
 
-    python bench/load_cost.py [--late 5000] [--window 60]
+    python -m bench.load_cost [--late 5000] [--window 60]
 
 Starts its own redis-server (appendfsync always, as `iceberg serve` does), plays
 one two-player game through the API in process (Flask's test client, so HTTP
@@ -10,18 +10,15 @@ reads its latest snapshot and the events after it, so the two should match:
 the target is a ratio (late / early, medians) of at most 1.2.
 """
 
-import _on_path  # noqa: F401  (first: fixes sys.path, see bench/_on_path.py)
-
 import argparse
 import random
 import statistics
 import tempfile
 import time
 
-
-from service.app import create_app  # noqa: E402
-from service.config import Config  # noqa: E402
-from service.redis_server import RedisServer  # noqa: E402
+from service.app import create_app
+from service.config import Config
+from service.redis_server import RedisServer
 
 
 def main() -> None:

@@ -21,13 +21,9 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from domain.iceberg.actions import new_melds  # noqa: E402
-from service.app import connect  # noqa: E402
-from service.redis_server import RedisServer, free_port  # noqa: E402
+from domain.iceberg.actions import new_melds
+from service.redis_server import RedisServer, free_port
+from service.wiring import connect
 
 
 class Client:

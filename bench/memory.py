@@ -1,6 +1,6 @@
 """Redis memory per stored event, over complete two-player games.
 
-    python bench/memory.py [--games 6]
+    python -m bench.memory [--games 6]
 
 Plays complete games (to the default target of 5000) of greedy against greedy
 and greedy against random bots, stores them exactly as the API does (the same
@@ -10,18 +10,19 @@ the snapshot and the token hash. Prints bytes per event (target <= 150) and what
 a finished game costs at rest.
 """
 
-import _on_path  # noqa: F401  (first: fixes sys.path, see bench/_on_path.py)
-
 import argparse
 import tempfile
 
-
-from domain.iceberg.rules import Rules  # noqa: E402
-from domain.selfplay import bot_game  # noqa: E402
-from service.app import connect  # noqa: E402
-from service.redis_server import RedisServer  # noqa: E402
-from service.store import EMPTY, EventStore, keys  # noqa: E402
-from service.tokens import new_token, token_hash  # noqa: E402
+from domain import registry
+from domain.iceberg.rules import Rules
+from domain.selfplay import bot_game
+from service.redis_server import RedisServer
+from service.store import keys
+from service.store.recorder import Recorder
+from service.store.records import ActiveGames
+from service.store.repository import Loaded, Repository
+from service.tokens import new_token, token_hash
+from service.wiring import connect
 
 
 def store_game(store, game_id, policies, seed) -> int:
@@ -29,11 +30,11 @@ def store_game(store, game_id, policies, seed) -> int:
 
     def on_step(command, events, state):
         nonlocal count
-        loaded = store.load(game_id) if count else EMPTY
+        loaded = store.load(game_id) if count else Loaded.new(registry.named("iceberg"))
         tokens = {token_hash(new_token()): seat for seat in range(len(policies))} if not count else None
-        store.append(game_id, loaded, store.entries(loaded, events, "s0"), after=state, tokens=tokens)
+        store.append(game_id, loaded, store.prepare(loaded, events, "s0"), state, tokens=tokens)
         if not count:
-            store.redis.zadd("iceberg:active", {game_id: state.version})
+            ActiveGames(store.redis).add(game_id, state.version)
         count += len(events)
 
     bot_game(policies, Rules(), seed, on_step=on_step)
@@ -46,7 +47,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data, RedisServer(data, appendfsync="everysec") as server:
         redis = connect(server.url)
-        store = EventStore(redis)
+        store = Repository(Recorder(redis))
         before = redis.info("memory")["used_memory"]
         totals = {"events": 0, "meta": 0, "snap": 0, "tokens": 0}
         n_events = 0
@@ -54,9 +55,9 @@ def main() -> None:
             game_id = f"g_{i:016x}"
             policies = ["greedy", "greedy"] if i % 2 == 0 else ["greedy", "random"]
             count = store_game(store, game_id, policies, seed=i)
-            redis.zrem("iceberg:active", game_id)  # finished: out of the index
-            k = keys(game_id)
-            usage = {name: redis.memory_usage(k[name], samples=0) or 0 for name in totals}
+            ActiveGames(redis).remove(game_id)  # finished: out of the index
+            named = {"events": keys.events, "meta": keys.meta, "snap": keys.snap, "tokens": keys.tokens}
+            usage = {name: redis.memory_usage(named[name](game_id), samples=0) or 0 for name in totals}
             for name in totals:
                 totals[name] += usage[name]
             n_events += count

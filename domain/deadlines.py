@@ -28,13 +28,9 @@ def bot_to_move(state) -> int | None:
     return seat_to_move(state, bots=True)
 
 
-def timeout_of(state) -> int | None:
-    return getattr(state.rules, "turn_timeout_s", None)
-
-
 def deadline_events(variant, after, events, now: datetime) -> list:
     """[DeadlineSet] when `events` began a human seat's turn in a timed game."""
-    timeout = timeout_of(after)
+    timeout = after.rules.turn_timeout_s
     if not timeout or not any(type(e) in variant.starts_turn for e in events):
         return []
     seat = human_to_move(after)
@@ -47,7 +43,7 @@ def reminder_time(state) -> datetime | None:
     deadline = state.deadline
     if deadline is None:
         return None
-    return parse(deadline) - timedelta(seconds=timeout_of(state) * (1 - REMINDER_AT))
+    return parse(deadline) - timedelta(seconds=state.rules.turn_timeout_s * (1 - REMINDER_AT))
 
 
 def is_overdue(state, deadline: str, now: datetime) -> bool:

@@ -18,7 +18,7 @@ import random
 from datetime import datetime
 
 from . import registry
-from .deadlines import bot_to_move, deadline_events, is_overdue, timeout_of
+from .deadlines import bot_to_move, deadline_events, is_overdue
 from .kernel.bodies import body_of
 from .kernel.deals import StartHand, random_deal
 from .kernel.errors import NotDue
@@ -30,16 +30,17 @@ TIMEOUT_BOT = "greedy"  # every variant has one: it plays a timed-out turn
 
 def play(state, command, dealer=random_deal, now: datetime | None = None) -> tuple[list, object]:
     """(events, state after them) for `command`; `now` is needed in timed games."""
-    if isinstance(command, CreateGame):
+    kind = type(command)
+    if kind is CreateGame:
         variant = registry.named(command.variant)
         state = variant.initial if state is None or state.version == 0 else state
     else:
-        variant = registry.of(state)
-    if isinstance(command, TimeOut):
+        variant = registry.VARIANTS[state.variant]
+    if kind is TimeOut:
         events, after = _time_out(variant, state, command, dealer, _needed(now))
     else:
         events, after = _decide(variant, state, command, dealer)
-    if timeout_of(after):
+    if after.rules.turn_timeout_s:
         extra = deadline_events(variant, after, events, _needed(now))
         for event in extra:
             after = variant.evolve(after, event)

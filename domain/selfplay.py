@@ -2,12 +2,12 @@
 for benchmarks and property tests.
 
 Everything is seeded (the policies' generator and every deal), so a seed names
-a game exactly. The clock is a fixed moment that moves a second per action,
-so timed games set deadlines as they do in production.
+a game exactly. The clock is a fixed moment: bots have no deadlines, so the
+time never changes what they play.
 """
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 from .engine import bot_command, play
 from .kernel.deals import seeded_deal
@@ -29,8 +29,7 @@ def bot_game(policies, rules, seed: int, on_step=None, max_actions=1_000_000, va
     rng = random.Random(seed)
     dealer = seeded_dealer(rng)
     players = tuple(Player(f"P{i}", bot=name) for i, name in enumerate(policies))
-    now = START
-    events, state = play(None, CreateGame(players, rules, variant), dealer, now)
+    events, state = play(None, CreateGame(players, rules, variant), dealer, START)
     if on_step:
         on_step(None, events, state)
     for _ in range(max_actions):
@@ -38,8 +37,7 @@ def bot_game(policies, rules, seed: int, on_step=None, max_actions=1_000_000, va
         if seat is None:
             return state
         command = bot_command(state, seat, policies[seat], rng)
-        now += timedelta(seconds=1)
-        events, state = play(state, command, dealer, now)
+        events, state = play(state, command, dealer, START)
         if on_step:
             on_step(command, events, state)
     raise RuntimeError(f"game of seed {seed} did not end within {max_actions} actions")

@@ -10,6 +10,7 @@ from .config import Config
 from .routes import api
 from .wiring import wire
 
+
 def create_app(config: Config | None = None, *, store_redis=None, queue_redis=None, clock=None,
                jobs: bool = True) -> Flask:
     services = wire(config, store_redis=store_redis, queue_redis=queue_redis, clock=clock, jobs=jobs)

@@ -18,9 +18,10 @@ from projections.readers import ADMIN, PUBLIC, Reader
 from projections.redaction import public_event
 from projections.table import public_table, seat_view
 
-from .spec import spec_text
 from .problems import Problem
 from .schemas import CreateGameSchema, WebhookSchema, action_schema
+from .spec import spec_text
+from .store.codec import compact
 from .tokens import bearer, is_admin, new_token, token_hash
 from .webhooks import UrlRefused, check_url, new_secret
 
@@ -181,7 +182,7 @@ def post_action(game_id):
     def respond(described, state) -> str:
         rendered["body"] = {"version": state.version,
                             "events": [public_event(state, stored, reader) for stored in described]}
-        return json.dumps({"status": 201, "body": rendered["body"]}, separators=(",", ":"))
+        return compact({"status": 201, "body": rendered["body"]})
 
     outcome = services().commands.handle(game_id, command, f"s{reader.seat}", expected=expected,
                                          key=f"s{reader.seat}:{key}" if key else None, respond=respond)

@@ -11,8 +11,8 @@ from .commands import GameCommands
 from .config import Config
 from .followups import FollowUps
 from .jobs import Jobs
-from .store.records import ActiveGames, Reminders, Replays, Tokens, Webhooks
 from .store.recorder import Recorder
+from .store.records import ActiveGames, Reminders, Replays, Tokens, Webhooks
 from .store.repository import Repository
 
 

@@ -1,15 +1,14 @@
 """Helpers for tests: stacked decks and a game played from given events."""
 
-from domain.kernel.cards import full_pack
+from domain.engine import play
 from domain.iceberg.commands import CreateGame, Player
-from domain.kernel.deals import Deal
-from domain.iceberg.evolve import fold
 from domain.iceberg.decide import decide
 from domain.iceberg.events import GameCreated, HandStarted
-from domain.kernel.deals import commitment
-from domain.engine import play
+from domain.iceberg.evolve import fold
 from domain.iceberg.rules import Rules
 from domain.iceberg.state import INITIAL
+from domain.kernel.cards import full_pack
+from domain.kernel.deals import Deal, commitment
 
 
 def stacked_deck(hands, stock=(), decks=1, first=0):

@@ -3,8 +3,7 @@ check lets exactly one through; the log keeps no gap and no duplicate."""
 
 import threading
 
-from tests.api_client import ApiClient
-from tests.api_client import worked_game
+from tests.api_client import ApiClient, worked_game
 
 THREADS = 24
 

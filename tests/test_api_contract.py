@@ -4,8 +4,7 @@ code, never a 500, and nothing changes)."""
 
 import pytest
 
-from tests.api_client import ADMIN
-from tests.api_client import worked_game
+from tests.api_client import ADMIN, worked_game
 
 
 def problem(response, status, code=None):

@@ -4,6 +4,7 @@ contract's fields."""
 from tests.api_client import worked_game
 from tests.worked_example import BODIES
 
+
 def test_the_worked_example_over_http(client):
     created, tokens = worked_game(client)
     game = created["id"]

@@ -1,8 +1,8 @@
 """Events serialize to the fields API.md names and back, exactly."""
 
 from domain.iceberg import VARIANT as ICEBERG
-from domain.kernel.eventdata import event_type, to_data
 from domain.iceberg.rules import Rules
+from domain.kernel.eventdata import event_type, to_data
 from domain.selfplay import bot_game
 
 API_FIELDS = {

@@ -11,9 +11,9 @@ from itertools import combinations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.kernel.cards import full_pack
 from domain.iceberg.playable import playable, rank_values
 from domain.iceberg.state import TableMeld
+from domain.kernel.cards import full_pack
 
 RANKS = {**{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13, "A": 14}
 

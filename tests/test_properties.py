@@ -9,9 +9,8 @@ from domain.iceberg.decide import decide
 from domain.iceberg.events import HandEnded
 from domain.iceberg.evolve import fold
 from domain.iceberg.rules import Rules
-from domain.selfplay import bot_game
 from domain.iceberg.state import ENDED
-
+from domain.selfplay import bot_game
 from tests.invariants import Checker
 
 games = st.fixed_dictionaries({

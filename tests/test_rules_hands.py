@@ -3,21 +3,29 @@ worked example, whose totals are exact."""
 
 import pytest
 
-from domain.kernel import errors as err
-from domain.iceberg.commands import CreateGame, Discard, Draw, LayOff, Meld, Pickup, Player, StartHand
-from domain.iceberg.decide import decide
-from domain.kernel.deals import commitment
-from domain.iceberg.events import (AceRevealed, CardDiscarded, CardDrawn, CardPickedUp, CardsLaidOff, GameEnded,
-                           HandEnded, HandResult, HandStarted, MeldLaid)
-from domain.iceberg.evolve import fold
 from domain.engine import play
+from domain.iceberg.commands import CreateGame, Discard, Draw, LayOff, Meld, Player, StartHand
+from domain.iceberg.decide import decide
+from domain.iceberg.events import (
+    AceRevealed,
+    CardDiscarded,
+    CardDrawn,
+    CardPickedUp,
+    CardsLaidOff,
+    GameEnded,
+    HandEnded,
+    HandResult,
+    HandStarted,
+    MeldLaid,
+)
+from domain.iceberg.evolve import fold
 from domain.iceberg.rules import Rules
 from domain.iceberg.scoring import winners_if_over
 from domain.iceberg.state import INITIAL
+from domain.kernel import errors as err
+from domain.kernel.deals import commitment
 from tests.builders import dealt, fixed_dealer, new_game, stacked_deck, when
-from tests.worked_example import A, B, C, STOCK, TURNS
-
-
+from tests.worked_example import STOCK, TURNS, A, B, C
 
 
 def play_worked_example(**rules):

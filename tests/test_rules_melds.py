@@ -3,11 +3,11 @@ and "Points for melding")."""
 
 import pytest
 
-from domain.kernel import errors as err
 from domain.iceberg.commands import LayOff, Meld
 from domain.iceberg.events import CardDiscarded, CardDrawn, CardsLaidOff, MeldLaid
 from domain.iceberg.evolve import fold
 from domain.iceberg.melds import V, classify, extend
+from domain.kernel import errors as err
 from tests.builders import dealt, when
 
 

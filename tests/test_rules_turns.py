@@ -3,10 +3,10 @@ given events -> when a command -> then events or an error."""
 
 import pytest
 
-from domain.kernel import errors as err
 from domain.iceberg.commands import Discard, Draw, LayOff, Meld, Pickup
 from domain.iceberg.events import AceRevealed, CardDiscarded, CardDrawn, CardPickedUp, CardsLaidOff, MeldLaid
 from domain.iceberg.evolve import fold
+from domain.kernel import errors as err
 from tests.builders import dealt, when
 from tests.worked_example import A, B, C, given_deal
 

@@ -4,14 +4,14 @@ import secrets
 
 import pytest
 
-from domain.iceberg.commands import CreateGame, Player
-from domain.kernel.deals import seeded_deal
-from domain.iceberg.evolve import fold
 from domain.engine import play
-from domain.iceberg.rules import Rules
-from domain.selfplay import bot_game
-from domain.iceberg.state import INITIAL
 from domain.iceberg import VARIANT as ICEBERG
+from domain.iceberg.commands import CreateGame, Player
+from domain.iceberg.evolve import fold
+from domain.iceberg.rules import Rules
+from domain.iceberg.state import INITIAL
+from domain.kernel.deals import seeded_deal
+from domain.selfplay import bot_game
 from service.store import keys
 from service.store.codec import decode
 from service.store.errors import ConcurrencyError

@@ -12,8 +12,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from freezegun import freeze_time
 
-from tests.log_checks import check_log
 from tests.api_client import worked_game
+from tests.log_checks import check_log
 from tests.worked_example import BODIES
 from tests.workers_helpers import kill_group, rq_state, start_worker, use_context, wait_until
 
@@ -144,10 +144,9 @@ def queued_notices(ctx, kind):
 def test_a_late_turn_is_played_by_greedy_exactly_once_and_reminded_once(own_redis, own_app, own_client,
                                                                        monkeypatch):
     ctx = use_context(monkeypatch, own_redis.url)
-    from workers.deadlines import check_deadline, send_reminder
-
     from tests.builders import stacked_deck
     from tests.worked_example import A, B
+    from workers.deadlines import check_deadline, send_reminder
 
     deck = stacked_deck([A, B], ["3C", "6C", "AC", "QS"])  # a known deal: greedy will not go out
     with freeze_time(T0):

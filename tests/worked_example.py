@@ -4,7 +4,6 @@ one copy every test uses."""
 
 from domain.iceberg.commands import Discard, Draw, LayOff, Meld, Pickup
 from domain.kernel.bodies import body_of
-
 from tests.builders import dealt, stacked_deck
 
 A = ["9S", "8S", "7S", "JH", "3H", "QD", "AD"]

@@ -5,7 +5,7 @@ their own, so a failing URL never holds up the game."""
 import urllib.request
 
 from domain.kernel.turns import iso
-from service.store.records import canonical
+from service.store.codec import canonical
 from service.webhooks import UrlRefused, check_url, sign
 
 from .context import context

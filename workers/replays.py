@@ -6,7 +6,7 @@ from domain import registry
 from domain.engine import ended_span
 from projections.replay import build_replay as build
 from projections.replay import transcript
-from service.store.records import canonical
+from service.store.codec import canonical
 
 from .context import context
 

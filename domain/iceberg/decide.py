@@ -13,14 +13,23 @@ from ..kernel.deals import StartHand, commitment
 from ..kernel.players import CreateGame, check_players
 from .bots import POLICIES
 from .commands import Discard, Draw, LayOff, Meld, Pickup
-from .events import (AceRevealed, CardDiscarded, CardDrawn, CardPickedUp, CardsLaidOff, GameCreated,
-                     GameEnded, HandEnded, HandStarted, MeldLaid)
+from .events import (
+    AceRevealed,
+    CardDiscarded,
+    CardDrawn,
+    CardPickedUp,
+    CardsLaidOff,
+    GameCreated,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    MeldLaid,
+)
 from .evolve import evolve
 from .melds import classify, extend
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import hand_results, winners_if_over
 from .state import DRAW, ENDED, FINISHED, NEW, PICKUP, PLAY, GameState, HandState
-
 
 
 class _Batch:

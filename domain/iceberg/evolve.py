@@ -1,8 +1,8 @@
 """evolve(state, event) -> state: how each event changes the game. Never random,
 never fails on a valid log; one small function per event type."""
 
-from . import events as ev
 from ..kernel.cards import remove_cards
+from . import events as ev
 from .melds import extend
 from .state import ACTIVE, DRAW, ENDED, FINISHED, HAND_SIZE, INITIAL, PICKUP, PLAY, GameState, HandState, TableMeld
 

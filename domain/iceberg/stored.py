@@ -3,8 +3,20 @@ field lists, pinned. Never change a code or a field list in place: add a
 version with an upcaster instead (tests/test_stored_form.py holds them to it)."""
 
 from ..kernel.stored import Past, StoredForm
-from .events import (AceRevealed, CardDiscarded, CardDrawn, CardPickedUp, CardsLaidOff, DeadlineSet, GameCreated,
-                     GameEnded, HandEnded, HandStarted, MeldLaid, TurnTimedOut)
+from .events import (
+    AceRevealed,
+    CardDiscarded,
+    CardDrawn,
+    CardPickedUp,
+    CardsLaidOff,
+    DeadlineSet,
+    GameCreated,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    MeldLaid,
+    TurnTimedOut,
+)
 
 
 def _iceberg_by_default(data: dict) -> dict:

@@ -4,7 +4,7 @@ need to host one rummy, in one record. Each variant's package builds its
 
 A variant's state must offer what the engine and the service read of every
 game: version, status ("new", "active", "finished"), variant, players, rules
-(with `turn_timeout_s`), decks, totals, winners, hand_spans (first and last
+(every variant has the option `turn_timeout_s`: play by mail), decks, totals, winners, hand_spans (first and last
 version of each hand, last 0 while it is played), hands_played, needs_deal,
 turn_seat (the seat that must act now, or None) and deadline.
 """

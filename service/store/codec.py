@@ -29,7 +29,14 @@ BY_TYPE = {form.type: form for form in FORMS.values()}
 
 
 def compact(value) -> str:
+    """JSON without spaces, keys in the order given: what is stored."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def canonical(value) -> str:
+    """JSON without spaces, keys sorted: the same document always the same bytes
+    (replays, signed notices, side records)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def encode(event, at_ms: int, actor: str, hand: int | None) -> bytes:

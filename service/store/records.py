@@ -5,13 +5,10 @@ them is a fact of the game (the log is); each is small and has one owner."""
 import json
 
 from . import keys
+from .codec import canonical
 from .recorder import text
 
 REMINDER_TTL_S = 30 * 86400
-
-
-def canonical(value) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 class Tokens:

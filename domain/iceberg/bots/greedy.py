@@ -9,8 +9,8 @@ or same suit one or two ranks away). Ties go to the generator, so seeded games
 are reproducible.
 """
 
-from ..actions import DISCARD, LAYOFF, MELD, options, to_command
 from ...kernel.cards import RANK, SUIT
+from ..actions import DISCARD, LAYOFF, MELD, options, to_command
 from ..melds import RUN, classify, extend
 
 

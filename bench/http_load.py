@@ -1,6 +1,6 @@
 """HTTP throughput and latency of `iceberg serve`: game actions against a no-op.
 
-    python bench/http.py [--clients 16] [--seconds 10] [--processes 4]
+    python -m bench.http [--clients 16] [--seconds 10] [--processes 4]
 
 Starts a redis-server with the production settings (AOF, appendfsync always)
 and `iceberg serve` on it, then drives the server from CLIENTS concurrent
@@ -12,12 +12,10 @@ latency, the same for the no-op, their ratio, and Redis commands per action
 from INFO commandstats deltas.
 """
 
-import _on_path  # noqa: F401  (first: fixes sys.path, see bench/_on_path.py)
 
+import argparse
 
-import argparse  # noqa: E402
-
-from bench.loadgen import run  # noqa: E402
+from bench.loadgen import run
 
 
 def pct(values, q):
