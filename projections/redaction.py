@@ -20,7 +20,7 @@ def redact(variant, event_type: str, data: dict, hand: int | None, reader: Reade
     if sealed:
         return {k: v for k, v in data.items() if k not in sealed}
     hidden = variant.hidden.get(event_type)
-    if hidden and not reader.sees_seat(data[hidden.seen_by]):
+    if hidden and hidden.hides(data) and not reader.sees_seat(data[hidden.seen_by]):
         return {**data, hidden.field: None}
     return data
 

@@ -5,7 +5,7 @@ import logging
 
 from flask import Flask
 
-from . import problems
+from . import httpbasics, problems
 from .config import Config
 from .routes import api
 from .wiring import wire
@@ -19,6 +19,7 @@ def create_app(config: Config | None = None, *, store_redis=None, queue_redis=No
     app.json.sort_keys = False
     app.extensions["iceberg"] = services
     problems.install(app)
+    httpbasics.install(app, services.config.cors_origins)
     app.register_blueprint(api)
     logging.getLogger("iceberg").setLevel(logging.INFO)
     return app

@@ -1,6 +1,7 @@
 """The `iceberg` command.
 
-    iceberg serve [--host H] [--port P] [--workers N] [--threads T]
+    iceberg serve [--host H] [--port P] [--workers N] [--worker-class gevent|gthread] [--connections C]
+                  [--threads T]
     iceberg worker [--burst]
 
 `serve` runs the API under gunicorn, one RQ worker with its scheduler and, when
@@ -22,6 +23,9 @@ from .config import Config
 
 log = logging.getLogger("iceberg.serve")
 QUEUES = ("iceberg",)
+# gunicorn's default line without the query string (a stream's ?access_token=
+# must never be logged), and the request id (service/httpbasics.py) last
+ACCESS_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
 
 
 def main(argv=None) -> int:
@@ -31,7 +35,10 @@ def main(argv=None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=max(2, os.cpu_count() or 1), help="gunicorn processes")
-    serve.add_argument("--threads", type=int, default=8, help="threads per gunicorn process")
+    serve.add_argument("--worker-class", choices=("gevent", "gthread"), default="gevent",
+                       help="gevent (default): a waiting client is a parked greenlet, not a thread")
+    serve.add_argument("--connections", type=int, default=10000, help="gevent: connections per process at most")
+    serve.add_argument("--threads", type=int, default=8, help="gthread: threads per gunicorn process")
     worker = sub.add_parser("worker", help="run RQ workers against the configured Redis")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     args = parser.parse_args(argv)
@@ -109,11 +116,27 @@ def _dead(pid: int, patience_s: float = 3.0) -> bool:
         time.sleep(0.1)
 
 
+def _worker_class(args) -> list[str]:
+    if args.worker_class == "gevent":
+        return ["--worker-class", "gevent", "--worker-connections", str(args.connections)]
+    return ["--worker-class", "gthread", "--threads", str(args.threads)]
+
+
+def _raise_open_files_limit() -> None:
+    """Thousands of waiting clients are thousands of sockets: allow as many as the system does."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 class _Stop(Exception):
     pass
 
 
 def serve_forever(args) -> int:
+    _raise_open_files_limit()
     config = Config.from_env()
     env = dict(os.environ)
     embedded = None
@@ -136,10 +159,11 @@ def serve_forever(args) -> int:
     try:
         children.append(("the worker", subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env)))
         # an access log line per request costs CPU on every request: opt in
-        access = ["--access-logfile", "-"] if os.environ.get("ICEBERG_ACCESS_LOG") in ("1", "true", "yes") else []
+        access = ["--access-logfile", "-", "--access-logformat", ACCESS_FORMAT] \
+            if os.environ.get("ICEBERG_ACCESS_LOG") in ("1", "true", "yes") else []
         children.append(("the API (gunicorn)", subprocess.Popen([
             sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}",
-            "--workers", str(args.workers), "--threads", str(args.threads), "--worker-class", "gthread",
+            "--workers", str(args.workers), *_worker_class(args),
             "--graceful-timeout", "10", *access, "service.wsgi:app"], env=env)))
         log.info("serving on http://%s:%s", args.host, args.port)
         while True:

@@ -19,6 +19,8 @@ class Config:
     webhook_retry_s: tuple[int, ...] = (2, 10, 30, 60)
     sweep_s: float = 5.0
     bot_pause_s: float = 0.0  # pause between a bot's actions, so people can follow its turn
+    cors_origins: tuple[str, ...] = ()
+    redis_pool: int = 64  # Redis connections per process at most (per node on a cluster)  # browser origins allowed to call the API ("*" for any)
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -36,6 +38,8 @@ class Config:
             webhook_retry_s=tuple(int(x) for x in (env.get("ICEBERG_WEBHOOK_RETRY_S") or "2,10,30,60").split(",")),
             sweep_s=float(env.get("ICEBERG_SWEEP_S") or 5),
             bot_pause_s=float(env.get("ICEBERG_BOT_PAUSE_S") or 0),
+            redis_pool=int(env.get("ICEBERG_REDIS_POOL") or 64),
+            cors_origins=tuple(o.strip() for o in (env.get("ICEBERG_CORS_ORIGINS") or "").split(",") if o.strip()),
         )
 
     @property

@@ -4,11 +4,11 @@ framework's own HTTP errors, and anything unexpected (never a bare 500 page)."""
 
 import logging
 
-from flask import Flask, jsonify
+from flask import Flask, g, jsonify, request
 from marshmallow import ValidationError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from domain.kernel.errors import RuleViolation
 
@@ -19,7 +19,9 @@ log = logging.getLogger("iceberg")
 
 #: Rule codes that say "not now" (the state forbids it) rather than "never like this".
 CONFLICT_CODES = {"not_your_turn", "must_pick_up", "must_draw", "already_drawn", "hand_over", "game_over",
-                  "hand_in_progress", "game_exists", "not_due"}
+                  "hand_in_progress", "game_exists", "not_due",
+                  # gin: the first upcard is offered, a knock awaits the defender's show
+                  "upcard_offered", "cannot_pass", "must_show", "no_knock"}
 
 _HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 409: "conflict", 412: "version_conflict", 413: "payload_too_large",
@@ -43,6 +45,9 @@ def problem_response(status: int, code: str, detail: str, title: str | None = No
     response = jsonify(body)
     response.status_code = status
     response.mimetype = "application/problem+json"
+    if status == 401:  # RFC 6750: say how to authenticate, and whether a token was refused
+        refused = ', error="invalid_token"' if request.headers.get("Authorization") else ""
+        response.headers["WWW-Authenticate"] = f'Bearer realm="iceberg"{refused}'
     return response
 
 
@@ -76,17 +81,20 @@ def install(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http(e: HTTPException):
         status = e.code or 500
-        return problem_response(status, _HTTP_CODES.get(status, "http_error"), e.description or e.name, e.name)
+        response = problem_response(status, _HTTP_CODES.get(status, "http_error"), e.description or e.name, e.name)
+        if isinstance(e, MethodNotAllowed) and e.valid_methods:
+            response.headers["Allow"] = ", ".join(sorted(e.valid_methods))
+        return response
 
     @app.errorhandler(RedisConnectionError)
     @app.errorhandler(RedisTimeoutError)
     def _store_down(e):
-        log.warning("store unavailable: %s", type(e).__name__)
+        log.warning("store unavailable: %s (request %s)", type(e).__name__, g.get("request_id"))
         response = problem_response(503, "store_unavailable", "the event store is not answering; try again")
         response.headers["Retry-After"] = "1"
         return response
 
     @app.errorhandler(Exception)
     def _unexpected(e: Exception):
-        log.exception("unexpected error")
+        log.exception("unexpected error (request %s)", g.get("request_id"))
         return problem_response(500, "internal_error", "an unexpected error on the server; it is in the server log")

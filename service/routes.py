@@ -18,7 +18,9 @@ from projections.readers import ADMIN, PUBLIC, Reader
 from projections.redaction import public_event
 from projections.table import public_table, seat_view
 
-from .problems import Problem
+from . import sealing
+from .problems import Problem, problem_response
+from .requests import fingerprint, idempotency_key, if_match, int_arg, json_body, resume_after
 from .schemas import CreateGameSchema, WebhookSchema, action_schema
 from .spec import spec_text
 from .store.codec import compact
@@ -30,7 +32,6 @@ api = Blueprint("api", __name__)
 # schemas hold no per-request state: one instance each serves every request
 CREATE_GAME, WEBHOOK = CreateGameSchema(), WebhookSchema()
 GAME_ID = re.compile(r"^g_[0-9a-f]{16}$")
-MAX_KEY = 200
 MAX_PAGE = 1000
 
 
@@ -40,28 +41,19 @@ def services():
 
 # --- helpers -----------------------------------------------------------------------------
 
-def _json_body() -> dict:
-    if request.content_length is not None and request.content_length > current_app.config["MAX_CONTENT_LENGTH"]:
-        raise Problem(413, "payload_too_large", "the request body is too large")
-    body = request.get_data(cache=True)
-    try:
-        data = json.loads(body) if body else None
-    except (ValueError, UnicodeDecodeError):
-        raise Problem(400, "invalid_request", "the request body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise Problem(400, "invalid_request", "the request body must be a JSON object")
-    return data
-
-
 def _game_id(game_id: str) -> str:
     if not GAME_ID.match(game_id):
         raise Problem(404, "not_found", "no such game")
     return game_id
 
 
-def _reader(game_id: str, required: bool = False) -> Reader:
-    """Who is calling: anyone (no token), one seat, or the admin."""
+def _reader(game_id: str, required: bool = False, query_token: bool = False) -> Reader:
+    """Who is calling: anyone (no token), one seat, or the admin. With
+    `query_token`, a token may also come as ?access_token= (a browser's
+    EventSource cannot send headers)."""
     header = request.headers.get("Authorization")
+    if header is None and query_token and request.args.get("access_token"):
+        header = "Bearer " + request.args["access_token"]
     if header is None:
         if required:
             raise Problem(401, "unauthorized", "this needs a seat token: Authorization: Bearer <token>")
@@ -78,20 +70,16 @@ def _reader(game_id: str, required: bool = False) -> Reader:
 
 
 def _etagged(body: dict, version: int, status: int = 200) -> Response:
+    """A response showing a game at `version`: its ETag, and on a GET a 304
+    when the client's If-None-Match already names it. What a response shows
+    depends on the token sent, so caches must key on it too (Vary)."""
     response = jsonify(body)
     response.status_code = status
     response.set_etag(str(version))
+    response.vary.add("Authorization")
+    if request.method == "GET":
+        response.make_conditional(request)
     return response
-
-
-def _if_match() -> int | None:
-    header = request.headers.get("If-Match")
-    if header is None:
-        return None
-    match = re.fullmatch(r'\s*(?:W/)?"?(\d{1,12})"?\s*', header)
-    if not match:
-        raise Problem(400, "invalid_request", 'If-Match must be "<version>"')
-    return int(match.group(1))
 
 
 def _state(game_id: str):
@@ -109,7 +97,9 @@ def _ended_span(state, number: int) -> tuple[int, int]:
 
 @api.post("/games")
 def create_game():
-    data = CREATE_GAME.load(_json_body())
+    body = json_body()
+    key = idempotency_key()
+    data = CREATE_GAME.load(body)
     variant = registry.named(data["variant"])
     dealer = random_deal
     if data["deck"] is not None:
@@ -128,10 +118,45 @@ def create_game():
         seats.append(entry)
     game_id = "g_" + secrets.token_hex(8)
     command = CreateGame(players, variant.rules(data["rules"]), variant.name)
-    outcome = services().commands.create(game_id, variant, command, dealer=dealer, tokens=hashes)
+    if key is None:
+        return _created(game_id, services().commands.create(game_id, variant, command, dealer=dealer, tokens=hashes),
+                        variant, seats)
+    # The answer holds the seat tokens, shown once: it is kept sealed under the
+    # key itself (service/sealing.py), and found again only with that key.
+    lookup, print_ = sealing.lookup(key), fingerprint(body)
+    first = services().creations.claim(lookup, print_, game_id)
+    if first is not None:
+        return _created_before(key, first, print_)
+    try:
+        outcome = services().commands.create(game_id, variant, command, dealer=dealer, tokens=hashes)
+    except Exception:
+        services().creations.release(lookup)
+        raise
+    response = _created(game_id, outcome, variant, seats)
+    services().creations.complete(lookup, print_, game_id, sealing.seal(key, response.get_data(as_text=True)))
+    return response
+
+
+def _created(game_id: str, outcome, variant, seats) -> Response:
     response = _etagged({"id": game_id, "variant": variant.name, "version": outcome.version, "seats": seats},
                         outcome.version, 201)
     response.headers["Location"] = f"/games/{game_id}"
+    return response
+
+
+def _created_before(key: str, first: dict, print_: str) -> Response:
+    """The answer to a POST /games whose Idempotency-Key was used before."""
+    if first["fingerprint"] != print_:
+        raise Problem(422, "idempotency_key_reused", "this Idempotency-Key was used with another request")
+    if first["sealed"] is None:
+        response = problem_response(409, "request_in_progress",
+                                    "a request with this Idempotency-Key is still being answered; retry")
+        response.headers["Retry-After"] = "1"
+        return response
+    body = json.loads(sealing.unseal(key, first["sealed"]))
+    response = _etagged(body, body["version"], 201)
+    response.headers["Location"] = f"/games/{first['game']}"
+    response.headers["Idempotent-Replayed"] = "true"
     return response
 
 
@@ -154,12 +179,7 @@ def get_view(game_id):
 
 
 def _seat_arg() -> int | None:
-    value = request.args.get("seat")
-    if value is None:
-        return None
-    if not value.isdigit():
-        raise Problem(400, "invalid_request", "seat must be a whole number")
-    return int(value)
+    return int_arg("seat", None, 0, 99)
 
 
 # --- actions -----------------------------------------------------------------------------
@@ -171,27 +191,33 @@ def post_action(game_id):
     if reader.seat is None:
         raise Problem(403, "forbidden", "actions are taken with a seat token")
     variant = _variant_of(game_id)
-    body = action_schema(variant.name).load(_json_body())
-    expected = _if_match()
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not 0 < len(key) <= MAX_KEY:
-        raise Problem(400, "invalid_request", f"Idempotency-Key must be 1 to {MAX_KEY} characters")
+    raw = json_body()
+    body = action_schema(variant.name).load(raw)
+    expected = if_match()
+    key = idempotency_key()
+    print_ = fingerprint(raw)
     command = command_of(variant.commands, reader.seat, body)
     rendered = {}
 
     def respond(described, state) -> str:
         rendered["body"] = {"version": state.version,
                             "events": [public_event(state, stored, reader) for stored in described]}
-        return compact({"status": 201, "body": rendered["body"]})
+        return compact({"status": 201, "fingerprint": print_, "body": rendered["body"]})
 
     outcome = services().commands.handle(game_id, command, f"s{reader.seat}", expected=expected,
                                          key=f"s{reader.seat}:{key}" if key else None, respond=respond)
     if outcome.replayed is not None:
-        saved = json.loads(outcome.replayed)
-        response = _etagged(saved["body"], saved["body"]["version"], saved["status"])
-        response.headers["Idempotent-Replayed"] = "true"
-        return response
+        return _replayed(json.loads(outcome.replayed), print_)
     return _etagged(rendered["body"], outcome.version, 201)
+
+
+def _replayed(saved: dict, print_: str) -> Response:
+    """The first answer to an action whose Idempotency-Key was used before."""
+    if saved.get("fingerprint", print_) != print_:  # answers saved before fingerprints: a day at most
+        raise Problem(422, "idempotency_key_reused", "this Idempotency-Key was used with another request")
+    response = _etagged(saved["body"], saved["body"]["version"], saved["status"])
+    response.headers["Idempotent-Replayed"] = "true"
+    return response
 
 
 def _variant_of(game_id: str):
@@ -206,27 +232,57 @@ def _variant_of(game_id: str):
 def get_events(game_id):
     _game_id(game_id)
     reader = _reader(game_id)
-    after = _int_arg("after", 0, 0, 10**12)
-    limit = _int_arg("limit", MAX_PAGE, 1, MAX_PAGE)
-    wait = _int_arg("wait", 0, 0, services().config.max_wait_s)
+    after = int_arg("after", 0, 0, 10**12)
+    limit = int_arg("limit", MAX_PAGE, 1, MAX_PAGE)
+    wait = int_arg("wait", 0, 0, services().config.max_wait_s)
     recorder = services().recorder
     if wait and recorder.version(game_id) <= after:
         if not recorder.exists(game_id):
             raise Problem(404, "not_found", "no such game")
-        recorder.wait_for(game_id, after, wait)  # returns at the next append
+        services().hub.wait_for(game_id, after, wait)  # returns at the next append
     state = _state(game_id)
     stored = recorder.read(game_id, after, limit)
     events = [public_event(state, e, reader) for e in stored if e.version <= state.version]
     return _etagged({"version": state.version, "events": events}, state.version)
 
 
-def _int_arg(name: str, default: int, lo: int, hi: int) -> int:
-    value = request.args.get(name)
-    if value is None:
-        return default
-    if not value.isdigit() or not lo <= int(value) <= hi:
-        raise Problem(400, "invalid_request", f"{name} must be a whole number from {lo} to {hi}")
-    return int(value)
+@api.get("/games/<game_id>/stream")
+def get_stream(game_id):
+    """Server-sent events: the same events to the same readers as /events, from
+    after Last-Event-ID (or ?after=V), as they are appended, a comment line at
+    least every KEEPALIVE_S seconds, and the end after GameEnded."""
+    _game_id(game_id)
+    reader = _reader(game_id, query_token=True)
+    after = resume_after()
+    svc = services()
+    if not svc.recorder.exists(game_id):
+        raise Problem(404, "not_found", "no such game")
+    response = Response(_sse(svc, game_id, reader, after), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"  # a proxy in front must not hold the events back
+    response.vary.add("Authorization")
+    return response
+
+
+KEEPALIVE_S = 15
+
+
+def _sse(svc, game_id: str, reader: Reader, after: int):
+    yield f"retry: 2000\n: events of {game_id} after version {after}\n\n"
+    while True:
+        state = svc.repository.load(game_id).state
+        for stored in svc.recorder.read(game_id, after, MAX_PAGE):
+            if stored.version > state.version:
+                break
+            event = public_event(state, stored, reader)
+            yield f"id: {stored.version}\nevent: {stored.type}\ndata: {compact(event)}\n\n"
+            after = stored.version
+            if stored.type == "GameEnded":
+                return
+        if state.status == "finished" and after >= state.version:
+            return  # joined after the end: nothing more will come
+        if not svc.hub.wait_for(game_id, after, KEEPALIVE_S):
+            yield ": keep-alive\n\n"
 
 
 @api.get("/games/<game_id>/hands/<int:number>")
@@ -244,7 +300,7 @@ def get_hand(game_id, number):
 @api.put("/games/<game_id>/seats/<int:seat>/webhook")
 def put_webhook(game_id, seat):
     reader = _seat_owner(game_id, seat)
-    data = WEBHOOK.load(_json_body())
+    data = WEBHOOK.load(json_body())
     try:
         url = check_url(data["url"], services().config.webhook_allow_private)
     except UrlRefused as e:
@@ -297,6 +353,15 @@ def _replay(game_id: str, number: int, form: str):
     response.status_code = 202
     response.headers["Retry-After"] = "1"
     return response
+
+
+# --- variants, health and the spec ----------------------------------------------------------
+
+@api.get("/variants")
+def get_variants():
+    """Every hosted variant: its player range, rules options (name, type,
+    default, allowed values) and action types."""
+    return jsonify({"variants": [v.describe() for _, v in sorted(registry.VARIANTS.items())]})
 
 
 # --- health and the spec -------------------------------------------------------------------

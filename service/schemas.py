@@ -8,7 +8,7 @@ from functools import lru_cache
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from domain import registry
-from domain.kernel.players import MAX_NAME, Player
+from domain.kernel.players import MAX_NAME, Player, clean_name
 
 CARD = fields.String(validate=validate.Length(min=2, max=3))
 ALL_BOTS = sorted({name for v in registry.VARIANTS.values() for name in v.bots})
@@ -23,7 +23,10 @@ class PlayerSchema(Schema):
 
     @post_load
     def build(self, data, **_):
-        return Player(data["name"], data["bot"])
+        name = clean_name(data["name"])
+        if not name or len(name) > MAX_NAME:
+            raise ValidationError({"name": [f"1 to {MAX_NAME} visible characters"]})
+        return Player(name, data["bot"])
 
 
 class WholeNumber(fields.Integer):
@@ -88,6 +91,16 @@ _KINDS = {
     "card": lambda: CARD,
     "cards": lambda: fields.List(CARD, validate=validate.Length(min=1, max=24)),
     "meld": lambda: fields.String(validate=validate.Length(min=1, max=12)),
+    # gin: the pile drawn from, melds as lists of cards, lay-offs on the knocker's melds (by index)
+    "pile": lambda: fields.String(validate=validate.OneOf(["stock", "discard"])),
+    "melds": lambda: fields.List(fields.List(CARD, validate=validate.Length(min=3, max=13)),
+                                 validate=validate.Length(max=10)),
+    "layoffs": lambda: fields.List(fields.Nested(Schema.from_dict(
+        {"meld": WholeNumber(required=True, validate=validate.Range(min=0, max=9)),
+         "cards": fields.List(CARD, required=True, validate=validate.Length(min=1, max=10))},
+        name="GinLayoff")(unknown=RAISE)), validate=validate.Length(max=10)),
+    # fortune: the stand-in of each deuce played, in the order of the deuces (empty when none)
+    "wild": lambda: fields.List(CARD, validate=validate.Length(min=0, max=8)),
 }
 
 

@@ -44,10 +44,14 @@ def check_url(url: str, allow_private: bool, resolve=socket.getaddrinfo) -> str:
         raise UrlRefused("a webhook URL must be http or https")
     if not parts.hostname:
         raise UrlRefused("a webhook URL needs a host")
+    try:
+        port = parts.port
+    except ValueError:
+        raise UrlRefused("the URL's port is not a number from 0 to 65535") from None
     if allow_private:
         return url
     try:
-        infos = resolve(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80),
+        infos = resolve(parts.hostname, port or (443 if parts.scheme == "https" else 80),
                         proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError):
         raise UrlRefused(f"the host {parts.hostname!r} does not resolve") from None

@@ -12,8 +12,9 @@ from .config import Config
 from .followups import FollowUps
 from .jobs import Jobs
 from .store.recorder import Recorder
-from .store.records import ActiveGames, Reminders, Replays, Tokens, Webhooks
+from .store.records import ActiveGames, Creations, Reminders, Replays, Tokens, Webhooks
 from .store.repository import Repository
+from .waiting import Hub
 
 
 def utc_now() -> datetime:
@@ -31,6 +32,8 @@ class Services:
     replays: Replays
     active: ActiveGames
     reminders: Reminders
+    creations: Creations
+    hub: Hub
     jobs: Jobs | None  # None: follow-ups are not enqueued (no queue)
     follow_ups: FollowUps
     commands: GameCommands
@@ -43,20 +46,35 @@ class Services:
         return checks
 
 
-def connect(url: str, socket_timeout: float = 5, cluster: bool = False):
-    # bytes in and out: the store hashes exact bytes; timeouts keep a dead
-    # server from hanging a request forever.
+def connect(url: str, socket_timeout: float | None = 5, cluster: bool = False, pool: int | None = None):
+    """A client: bytes in and out (the store hashes exact bytes); timeouts keep
+    a dead server from hanging a request forever; with `pool`, at most that
+    many connections, a caller waiting for a free one (so thousands of waiting
+    clients never mean thousands of Redis connections)."""
     if cluster:
         from redis.cluster import RedisCluster
 
         return RedisCluster.from_url(url, decode_responses=False, socket_timeout=socket_timeout,
-                                     socket_connect_timeout=2)
+                                     socket_connect_timeout=2, **({"max_connections": pool} if pool else {}))
+    if pool:
+        connections = redis.BlockingConnectionPool.from_url(
+            url, max_connections=pool, timeout=10, decode_responses=False, socket_timeout=socket_timeout,
+            socket_connect_timeout=2, health_check_interval=30)
+        return redis.Redis(connection_pool=connections)
     return redis.Redis.from_url(url, decode_responses=False, socket_timeout=socket_timeout,
                                 socket_connect_timeout=2, health_check_interval=30)
 
 
-def connect_store(config: Config, socket_timeout: float = 5):
-    return connect(config.redis_url, socket_timeout, cluster=config.redis_cluster)
+def connect_store(config: Config, socket_timeout: float | None = 5, pool: int | None = None):
+    return connect(config.redis_url, socket_timeout, cluster=config.redis_cluster, pool=pool)
+
+
+def _listening_client(config: Config, store_redis):
+    """A client for the append listener's subscription: no read timeout (it waits)."""
+    if config.redis_url:
+        return connect_store(config, socket_timeout=None)
+    kwargs = dict(store_redis.connection_pool.connection_kwargs, socket_timeout=None)
+    return redis.Redis(**kwargs)
 
 
 def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, clock=None,
@@ -65,15 +83,13 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
     (bots, deadlines, replays, notices) are enqueued on the queue Redis."""
     config = config or Config.from_env()
     clock = clock or utc_now
-    blocking = None
     if store_redis is None:
         if not config.redis_url:
             raise RuntimeError("no ICEBERG_REDIS_URL: `iceberg serve` starts an embedded Redis and sets it")
-        store_redis = connect_store(config)
-        blocking = connect_store(config, socket_timeout=config.max_wait_s + 10)
+        store_redis = connect_store(config, pool=config.redis_pool)
     if queue_redis is None and config.effective_queue_url:
-        queue_redis = connect(config.effective_queue_url)
-    recorder = Recorder(store_redis, blocking_redis=blocking)
+        queue_redis = connect(config.effective_queue_url, pool=config.redis_pool)
+    recorder = Recorder(store_redis)
     repository = Repository(recorder, clock=clock, snapshot_every=config.snapshot_every)
     active, webhooks = ActiveGames(store_redis), Webhooks(store_redis)
     queue = Jobs(queue_redis, clock, config.webhook_retry_s) if jobs and queue_redis is not None else None
@@ -81,7 +97,7 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
     return Services(
         config=config, clock=clock, recorder=recorder, repository=repository, tokens=Tokens(store_redis),
         webhooks=webhooks, replays=Replays(store_redis), active=active, reminders=Reminders(store_redis),
-        jobs=queue, follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock),
+        creations=Creations(store_redis), hub=Hub(recorder, _listening_client(config, store_redis)), jobs=queue, follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock),
         queue_redis=queue_redis)
 
 

@@ -48,7 +48,8 @@ def app(backend):
 
     app = create_app(backend)
     app.testing = True
-    return app
+    yield app
+    app.extensions["iceberg"].hub.close()
 
 
 @pytest.fixture
@@ -73,7 +74,8 @@ def own_app(own_redis):
 
     app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN_TOKEN, webhook_allow_private=True))
     app.testing = True
-    return app
+    yield app
+    app.extensions["iceberg"].hub.close()
 
 
 @pytest.fixture

@@ -236,6 +236,37 @@ def defender_position(rng, n):
     return hand, melds
 
 
+def contested_position(rng, n):
+    """Knocker melds, and a defender hand of up to n cards built so that the
+    cards that could be laid off could also make the defender's own sets or
+    runs: the ends of the knocker's runs (chains of 1 to 3) and the 4th cards
+    of its sets, plus cards of the same ranks and neighbours in their suits."""
+    deck = list(BF_DECK)
+    melds = random_knocker_melds(rng, deck)
+    ends = []
+    for meld in melds:
+        ranks = sorted(bf_rank(c) for c in meld)
+        suit = bf_suit(meld[0])
+        if ranks[0] == ranks[-1]:
+            ends += [c for c in deck if bf_rank(c) == ranks[0]]
+            continue
+        for start, step in ((ranks[0] - 1, -1), (ranks[-1] + 1, 1)):
+            for j in range(rng.randint(0, 3)):
+                ends += [c for c in deck if bf_suit(c) == suit and bf_rank(c) == start + step * j]
+    hand = set(ends)
+    for card in sorted(hand):
+        if rng.random() < 0.6:  # some of its rank: a set that competes with the lay-off
+            same = [c for c in deck if bf_rank(c) == bf_rank(card) and c != card]
+            hand |= set(rng.sample(same, min(len(same), rng.randint(1, 3))))
+        if rng.random() < 0.3:  # or a neighbour in its suit: a run that competes
+            hand |= {c for c in deck if bf_suit(c) == bf_suit(card) and abs(bf_rank(c) - bf_rank(card)) == 1}
+    hand = sorted(hand)
+    hand = rng.sample(hand, min(n, len(hand)))
+    if len(hand) < 3:
+        hand += rng.sample(sorted(set(deck) - set(hand)), 3 - len(hand))
+    return hand, melds
+
+
 # --- the oracle itself ----------------------------------------------------------------
 
 
@@ -348,6 +379,12 @@ def test_layoffs_chain_down_a_run():
     assert d.layoffs == ((0, ("5H", "4H", "9H", "10H")),) and d.points == 10
     # 4H alone does not touch the run
     assert defender_best(["4H", "KS"], [("6H", "7H", "8H")]).points == 14
+    # three or more on one end are a run of their own: same points, and the
+    # tie-break keeps them as the defender's meld; laying them off is legal too
+    d = defender_best(["5H", "4H", "3H", "KS"], [("6H", "7H", "8H")])
+    assert d.points == 10 and d.melds == (("3H", "4H", "5H"),) and d.layoffs == ()
+    d = check_defence(["5H", "4H", "3H", "KS"], [], [(0, ["5H", "4H", "3H"])], [("6H", "7H", "8H")])
+    assert d.points == 10 and d.layoffs == ((0, ("5H", "4H", "3H")),)
 
 
 def test_the_fourth_card_onto_a_set_and_nothing_onto_four():
@@ -373,6 +410,18 @@ def test_a_card_between_two_knocker_melds():
     # 7H onto the run 8H-9H-10H lets 6H and 5H follow; onto the 7s it would not
     d = defender_best(["5H", "6H", "7H", "QS"], [("8H", "9H", "10H"), ("7S", "7D", "7C")])
     assert d.points == 10 and (d.layoffs == ((0, ("7H", "6H", "5H")),) or d.melds == (("5H", "6H", "7H"),))
+
+
+def test_breaking_an_own_set_to_lay_off_more():
+    # OpenSpiel's gin_rummy_test GameplayTest1: the defender breaks the set of 8s
+    # to lay off 8S 9S on 5S-6S-7S and 8C 7C on 9C-10C-JC, leaving AC 8D (9).
+    knocker = [("KS", "KC", "KD"), ("5S", "6S", "7S"), ("9C", "10C", "JC")]
+    hand = ["2S", "8S", "9S", "AC", "2C", "7C", "8C", "2D", "8D", "2H"]
+    assert best_arrangement(hand).points == 17  # 2s and 8s as sets: 9S 7C AC left
+    d = defender_best(hand, knocker)
+    assert d.points == 9 and d.deadwood == ("AC", "8D")
+    assert d.melds == (("2S", "2H", "2D", "2C"),)
+    assert d.layoffs == ((1, ("8S", "9S")), (2, ("8C", "7C")))
 
 
 def test_no_layoffs_on_gin():
@@ -467,6 +516,15 @@ def test_defender_best_is_exact():
         # the engine's check accepts what the solver found, with the same result
         again = check_defence(hand, d.melds, d.layoffs, knocker, allow_layoffs=allow)
         assert again == d
+
+
+def test_defender_best_is_exact_when_lay_offs_compete_with_own_melds():
+    rng = random.Random(8080)
+    for _ in range(800):
+        hand, knocker = contested_position(rng, rng.randint(4, 10))
+        d = defender_best(hand, knocker)
+        assert_defence_sound(hand, knocker, d)
+        assert d.points == bf_defender_min(hand, knocker), (hand, knocker)
 
 
 def test_defender_best_is_exact_on_full_hands():

@@ -1,6 +1,56 @@
-"""Gin rummy: two players, one 52-card deck, the ace low; melds of a rank
-(3 or 4 cards) or of a suit in sequence (3+ cards), knocking at 10 deadwood or
-less, gin at 0, lay-offs by the defender (docs/VARIANTS.md, "Gin").
+"""Gin rummy (docs/rules/gin.md, docs/VARIANTS.md "Gin"): two players, one
+52-card deck, the ace low; melds of a rank (3 or 4 cards) or of a suit in
+sequence (3+ cards); knocking at 10 deadwood or less, gin at 0, lay-offs by the
+defender, undercuts, the wall; a game to 100 with game, shutout and line bonuses.
 
-So far: Gin's cards (`cards`), melds (`melds`) and the exact deadwood solvers
-(`deadwood`); the variant is registered elsewhere."""
+Modules: cards, melds and deadwood (the exact solvers), rules (options),
+commands, events, stored (their stored form), state, decide and evolve,
+scoring, actions (legal actions), views (what a seat sees), bots, public (what
+the API shows), transcript, snapshot.
+"""
+
+from ..kernel.variant import Hidden, Variant
+from . import public as _public
+from .actions import legal_actions
+from .bots import POLICIES
+from .commands import ACTIONS
+from .decide import run
+from .events import CardDiscarded, HandStarted, Knocked, UpcardPassed
+from .evolve import evolve
+from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Rules
+from .snapshot import from_data as _snapshot_from_data
+from .snapshot import to_data as _snapshot_to_data
+from .state import INITIAL
+from .stored import STORED
+from .transcript import transcript
+from .views import see
+
+VARIANT = Variant(
+    name="gin",
+    title="Gin",
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    options=OPTIONS,
+    rules=Rules.from_dict,
+    initial=INITIAL,
+    commands=ACTIONS,
+    stored=STORED,
+    decide=run,
+    evolve=evolve,
+    # a new seat's turn begins: the deal (the non-dealer), a pass (the other seat),
+    # a discard (the next seat), a knock (the defender answers)
+    starts_turn=frozenset({HandStarted, UpcardPassed, CardDiscarded, Knocked}),
+    legal_actions=legal_actions,
+    see=see,
+    bots=POLICIES,
+    public=_public.public,
+    private=_public.private,
+    replay_state=_public.replay_state,
+    transcript=transcript,
+    # a drawn card is its taker's (a card from the discard pile was public on the pile already);
+    # the knocker's face-down discard is the knocker's until the hand ends
+    # a card drawn from the stock is its taker's; one taken from the discard pile was face up,
+    # so everyone sees it; the knock's face-down discard is the knocker's until the hand ends
+    hidden={"CardDrawn": Hidden("card", "seat", unless=("from", "discard")), "Knocked": Hidden("card", "seat")},
+    sealed={"HandStarted": ("deck", "salt")},
+    snapshot=(_snapshot_to_data, _snapshot_from_data),
+)

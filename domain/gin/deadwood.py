@@ -118,10 +118,12 @@ class Defence:
 # --- the search ---------------------------------------------------------------
 
 
-def _cards_of(hand) -> tuple[str, ...]:
+def _cards_of(hand, tie_break: bool = False) -> tuple[str, ...]:
     """The hand in Gin order; a solver's input is the engine's own state, so a
     bad card is a bug (ValueError), not a rule violation."""
     cards = tuple(hand)
+    if tie_break and len(cards) > 15:
+        raise ValueError("the tie-break key holds counts below 16: at most 15 cards")
     for card in cards:
         if card not in RANK:
             raise ValueError(f"not a card code: {card!r}")
@@ -201,16 +203,12 @@ def _solve(cards, options):
 def best_arrangement(hand) -> Arrangement:
     """The arrangement of the hand into disjoint melds with the least deadwood
     points (ties: see the module docstring)."""
-    cards = _cards_of(hand)
+    cards = _cards_of(hand, tie_break=True)
     index = {card: i for i, card in enumerate(cards)}
     options = [[] for _ in cards]
     _meld_pieces(cards, index, options, _MELD)
     _dead_pieces(cards, options, points_only=False)
-    melds, dead = [], []
-    for _, tag in _solve(cards, options):
-        if tag is None:
-            continue
-        melds.append(tag)
+    melds = [tag for _, tag in _solve(cards, options) if tag is not None]
     used = {c for meld in melds for c in meld}
     dead = tuple(c for c in cards if c not in used)
     return Arrangement(tuple(melds), dead, sum(VALUE[c] for c in dead))
@@ -324,7 +322,7 @@ def defender_best(hand, knocker_melds, *, allow_layoffs: bool = True) -> Defence
     """The defender's least deadwood: their own disjoint melds plus lay-offs on
     the knocker's melds (`knocker_melds`, referred to by index). Pass
     allow_layoffs=False when the knocker went gin: then only own melds count."""
-    cards = _cards_of(hand)
+    cards = _cards_of(hand, tie_break=True)
     melds = _knocker_melds(knocker_melds, cards)
     index = {card: i for i, card in enumerate(cards)}
     options = [[] for _ in cards]

@@ -39,6 +39,15 @@ InvalidDeck = _violation("InvalidDeck", "invalid_deck", "The deck is not exactly
 InvalidAction = _violation("InvalidAction", "invalid_action", "Not an action of this game's variant.")
 UnknownVariant = _violation("UnknownVariant", "unknown_variant", "No variant of that name is hosted.")
 NotDue = _violation("NotDue", "not_due", "The turn's deadline has not passed, or another turn is being played.")
+UpcardOffered = _violation("UpcardOffered", "upcard_offered", "The first upcard is offered: take it or pass.")
+CannotPass = _violation("CannotPass", "cannot_pass", "Only the first upcard may be passed.")
+TakenCard = _violation("TakenCard", "taken_card", "A card taken from the discard pile may not be discarded in the same turn.")
+DeadwoodTooHigh = _violation("DeadwoodTooHigh", "deadwood_too_high", "A knock needs deadwood of at most the knock limit.")
+MustShow = _violation("MustShow", "must_show", "The opponent knocked: show your melds and lay-offs.")
+NoKnock = _violation("NoKnock", "no_knock", "Nobody has knocked: there is nothing to show.")
+QueenOfSpades = _violation("QueenOfSpades", "queen_of_spades", "The queen of spades is discarded only as the last card, going out.")
+PileEmpty = _violation("PileEmpty", "pile_empty", "The discard pile is empty: there is nothing to take.")
+NotYourMeld = _violation("NotYourMeld", "not_your_meld", "Cards are laid off on the player's own melds only.")
 
 class InvariantBroken(AssertionError):
     """A state the rules make impossible (e.g. drawing from an empty stock): a bug."""

@@ -1,6 +1,7 @@
 """Who sits at a table: each seat's player (a name, and a bot policy or None),
 and the command that seats them."""
 
+import unicodedata
 from dataclasses import dataclass
 
 from .errors import InvalidPlayers
@@ -24,6 +25,18 @@ class CreateGame:
 
 
 MAX_NAME = 40
+#: controls, format characters (zero-width and bidi marks among them), line and paragraph separators
+#: (openapi.yaml's pattern for names is made from exactly these categories)
+_INVISIBLE = {"Cc", "Cf", "Zl", "Zp"}
+
+
+def clean_name(name: str) -> str:
+    """A name as the game records it: NFC, without characters that do not print
+    or that steer the text (a newline would forge a line of a transcript, a bidi
+    control would reorder it), spaces at the ends trimmed. Empty if nothing
+    visible is left."""
+    kept = "".join(c for c in unicodedata.normalize("NFC", name) if unicodedata.category(c) not in _INVISIBLE)
+    return kept.strip()
 
 
 def check_players(players, fewest: int, most: int, bots) -> None:
@@ -31,7 +44,7 @@ def check_players(players, fewest: int, most: int, bots) -> None:
     if not fewest <= len(players) <= most:
         raise InvalidPlayers(f"a game has {fewest} to {most} players, not {len(players)}")
     for p in players:
-        if not isinstance(p.name, str) or not p.name.strip() or len(p.name) > MAX_NAME:
-            raise InvalidPlayers(f"a player's name is 1 to {MAX_NAME} characters")
+        if not isinstance(p.name, str) or clean_name(p.name) != p.name or not p.name or len(p.name) > MAX_NAME:
+            raise InvalidPlayers(f"a player's name is 1 to {MAX_NAME} visible characters, without controls")
         if p.bot is not None and p.bot not in bots:
             raise InvalidPlayers(f"unknown bot {p.bot!r}; known: {', '.join(sorted(bots))}")

@@ -20,9 +20,14 @@ from .stored import StoredForm
 
 @dataclass(frozen=True)
 class Hidden:
-    """A field of an event that only one seat may see during its hand."""
+    """A field of an event that only one seat may see during its hand, unless
+    the event says it was public anyway (a card taken from a face-up pile)."""
     field: str  # e.g. "card"
     seen_by: str  # the field naming the seat that may see it, e.g. "seat"
+    unless: tuple[str, object] | None = None  # (field, value): then everyone sees it
+
+    def hides(self, data: dict) -> bool:
+        return self.unless is None or data.get(self.unless[0]) != self.unless[1]
 
 
 @dataclass(frozen=True)

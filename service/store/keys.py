@@ -14,10 +14,16 @@ command at a time. Who may touch which key:
                  {g}:reminded:<deadline>     marker: that deadline's reminder was sent
                  iceberg:active  sorted set: games not finished (the sweeper's index)
                  iceberg:sweep   hash: game -> version at the last sweep
+                 iceberg:created:<lookup>   an Idempotency-Key of POST /games (by a hash of
+                                 it): the game it created and its answer, sealed, a day
 """
 
 ACTIVE = "iceberg:active"
 SWEEP = "iceberg:sweep"
+
+
+def created(lookup: str) -> str:
+    return "iceberg:created:" + lookup
 
 
 def tag(game_id: str) -> str:

@@ -1,6 +1,7 @@
 """The recorder: the log itself. Appends a batch of entries atomically in Lua
 (the expected version, the idempotency key, the whole batch, the key's first
-response), reads entries back, waits for new ones, and walks the hash chain.
+response, and a message on the channel `iceberg:appended` that wakes waiting
+clients: service/waiting.py), reads entries back, and walks the hash chain.
 It knows entries, not states: repository.py folds them."""
 
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ local pairs_n = tonumber(ARGV[at] or '0')
 for i = 1, pairs_n do
   redis.call('HSET', KEYS[4], ARGV[at + 2 * i - 1], ARGV[at + 2 * i])
 end
+redis.call('PUBLISH', 'iceberg:appended', ARGV[at + 2 * pairs_n + 1] .. ' ' .. version)
 return {'ok', tostring(version), redis.call('HLEN', KEYS[5])}
 """
 
@@ -64,11 +66,8 @@ def last_hash(entries: list[Entry]) -> bytes:
 
 
 class Recorder:
-    def __init__(self, redis, blocking_redis=None):
+    def __init__(self, redis):
         self.redis = redis
-        # long-polls block for up to a minute: they need a client whose socket
-        # timeout outlasts them, apart from the short timeouts of ordinary calls
-        self.blocking_redis = blocking_redis or redis
         self._append = redis.register_script(_APPEND)
 
     def append(self, game_id: str, expected: int, entries: list[Entry], *, idempotency_key: str | None = None,
@@ -83,7 +82,7 @@ class Recorder:
         status, value, hooks = self._append(
             keys=[keys.events(game_id), keys.meta(game_id), idem, keys.tokens(game_id), keys.webhooks(game_id)],
             args=[expected, "1" if idempotency_key else "0", response, len(entries), *pairs,
-                  IDEMPOTENCY_TTL_S, len(extra) // 2, *extra])
+                  IDEMPOTENCY_TTL_S, len(extra) // 2, *extra, game_id])
         status = text(status)
         if status == "duplicate":
             return Appended(expected, duplicate=text(value))
@@ -111,11 +110,6 @@ class Recorder:
 
     def exists(self, game_id: str) -> bool:
         return bool(self.redis.exists(keys.meta(game_id)))
-
-    def wait_for(self, game_id: str, after: int, seconds: float) -> None:
-        """Block until an event after version `after` exists, or `seconds` pass."""
-        if seconds > 0:
-            self.blocking_redis.xread({keys.events(game_id): f"0-{after}"}, count=1, block=int(seconds * 1000))
 
     def verify(self, game_id: str) -> list[str]:
         """Walk the hash chain and the versions; the list of problems (empty if sound)."""

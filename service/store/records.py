@@ -9,6 +9,7 @@ from .codec import canonical
 from .recorder import text
 
 REMINDER_TTL_S = 30 * 86400
+CREATION_TTL_S = 86400
 
 
 class Tokens:
@@ -90,3 +91,28 @@ class Reminders:
     def mark(self, game_id: str, deadline: str, seat: int) -> bool:
         """Record that this deadline's reminder goes out: False if it already has."""
         return bool(self.redis.set(keys.reminded(game_id, deadline), seat, nx=True, ex=REMINDER_TTL_S))
+
+
+class Creations:
+    """Idempotency keys of POST /games, kept by a hash of the key (service/sealing.py):
+    a claim while the game is being created, then the game and its sealed answer."""
+
+    def __init__(self, redis):
+        self.redis = redis
+
+    def claim(self, lookup: str, fingerprint: str, game_id: str) -> dict | None:
+        """Claim the key for this request: None if claimed, else the record
+        that was there first (its request's fingerprint, game, answer if done)."""
+        record = canonical({"fingerprint": fingerprint, "game": game_id, "sealed": None})
+        if self.redis.set(keys.created(lookup), record, nx=True, ex=CREATION_TTL_S):
+            return None
+        found = self.redis.get(keys.created(lookup))
+        return json.loads(found) if found else self.claim(lookup, fingerprint, game_id)
+
+    def complete(self, lookup: str, fingerprint: str, game_id: str, sealed: str) -> None:
+        record = canonical({"fingerprint": fingerprint, "game": game_id, "sealed": sealed})
+        self.redis.set(keys.created(lookup), record, ex=CREATION_TTL_S)
+
+    def release(self, lookup: str) -> None:
+        """The claimed request created nothing (it was refused): the key is free again."""
+        self.redis.delete(keys.created(lookup))

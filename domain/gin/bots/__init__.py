@@ -1,0 +1,10 @@
+"""Bot policies: pure functions (SeatView, random.Random) -> command.
+
+A policy sees only what its seat may see. Given the same view and a generator
+in the same state it makes the same choice, so seeded games replay exactly.
+"""
+
+from .greedy import choose_greedy
+from .random_policy import choose_random
+
+POLICIES = {"random": choose_random, "greedy": choose_greedy}

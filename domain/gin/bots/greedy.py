@@ -1,0 +1,61 @@
+"""The `greedy` bot: plays Gin the way a careful beginner does.
+
+* The upcard or the top discard is taken only when it lowers the hand's
+  deadwood: with it (and the best discard other than it), the least deadwood
+  is lower than the hand's least deadwood now. Otherwise it passes the first
+  upcard, or draws from the stock.
+* After the draw it knocks as soon as a knock is legal, with the lowest
+  deadwood it can reach (gin when it can), arranging the hand at its best.
+* Otherwise it discards the card that leaves the least deadwood; among equals
+  the card worth most points, then the card with the fewest partners (cards of
+  its rank, or of its suit one or two ranks away), then the generator decides.
+* Answering a knock it shows its best defence: least deadwood after its own
+  melds and lay-offs.
+Seeded games are reproducible: ties go to the generator, in a fixed order.
+"""
+
+from ..actions import DISCARD_ACTION, DRAW_ACTION, KNOCK, PASS, knocks, options, to_command
+from ..cards import RANK, SUIT, VALUE
+from ..commands import DISCARD_PILE, STOCK
+from ..deadwood import best_knock, min_deadwood
+from ..state import DISCARD, DRAW, UPCARD
+
+
+def choose_greedy(view, rng):
+    seat = view.seat
+    if view.phase in (UPCARD, DRAW):
+        if not view.stock_only and takes(view.hand, view.discards[-1]):
+            return to_command(seat, (DRAW_ACTION, DISCARD_PILE))
+        return to_command(seat, (PASS,) if view.phase == UPCARD else (DRAW_ACTION, STOCK))
+    if view.phase == DISCARD:
+        found = knocks(view)
+        if found:
+            left = best_knock(view.hand)
+            least = min(left[o[1]] for o in found)
+            return to_command(seat, rng.choice([o for o in found if left[o[1]] == least]))
+        return to_command(seat, (DISCARD_ACTION, discard_choice(view.hand, view.taken, rng)))
+    return to_command(seat, options(view)[0])
+
+
+def takes(hand, card) -> bool:
+    """Whether taking `card` lowers the hand's least deadwood (it may not be thrown back at once)."""
+    left = best_knock(tuple(hand) + (card,))
+    best = min(points for c, points in left.items() if c != card)
+    return best < min_deadwood(hand)
+
+
+def partners(card, hand) -> int:
+    rank, suit = RANK[card], SUIT[card]
+    return sum(1 for other in hand if other != card and
+               (RANK[other] == rank or (SUIT[other] == suit and abs(RANK[other] - rank) <= 2)))
+
+
+def discard_choice(hand, taken, rng) -> str:
+    left = best_knock(hand)
+    allowed = [c for c in hand if c != taken]
+    key = {c: (left[c], -VALUE[c], partners(c, hand)) for c in allowed}
+    best = min(key.values())
+    return rng.choice([c for c in allowed if key[c] == best])
+
+
+__all__ = ["choose_greedy", "takes", "discard_choice", "KNOCK"]

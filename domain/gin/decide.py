@@ -1,0 +1,254 @@
+"""decide(state, command) -> events: Gin's rules as a pure function.
+
+An illegal command raises a RuleViolation before anything is produced; a legal
+one yields its events and every automatic consequence (the dead hand at the
+wall, the scoring of a shown hand, the end of the game) in one batch. Dealing
+is the kernel's StartHand, supplied by domain.engine.play with a deck.
+
+The dealer of hand 0 is drawn with the deal: seat int(deck_commitment, 16) % 2,
+i.e. the parity of the commitment's last hex digit, a function of the deck and
+its (random, secret) salt that anyone can check once the hand has ended; after
+that the deal alternates every hand, dead hands included.
+
+Declarations are scored as declared: a knock is legal when the declared melds
+are valid melds of the ten cards kept and the rest (the deadwood) totals at most
+the knock limit, even if a better arrangement exists; gin is a declared
+deadwood of 0. The defender's melds and lay-offs are checked the same way and
+scored as shown. The legal-action listing offers the best arrangements.
+"""
+
+from ..kernel import errors as err
+from ..kernel.deals import StartHand, commitment
+from ..kernel.players import CreateGame, check_players
+from .bots import POLICIES
+from .cards import DECK, is_card
+from .commands import DISCARD_PILE, STOCK, Discard, Draw, Knock, Layoff, Pass, Show
+from .deadwood import check_arrangement, check_defence, min_deadwood
+from .events import CardDiscarded, CardDrawn, GameCreated, HandEnded, HandShown, HandStarted, Knocked, UpcardPassed
+from .evolve import evolve
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from .scoring import WALL, game_end, knock_results, wall_results
+from .state import DISCARD, DRAW, ENDED, FINISHED, NEW, SHOW, UPCARD, UPCARD_INDEX, GameState, HandState
+from .state import WALL as WALL_SIZE
+
+_PACK = sorted(DECK)
+
+
+class _Batch:
+    __slots__ = ("state", "events")
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.events = []
+
+    def emit(self, event) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+
+def decide(state: GameState, command) -> list:
+    return run(state, command)[0]
+
+
+def run(state: GameState, command) -> tuple[list, GameState]:
+    """Decide `command` and fold its events: (events, the state after them)."""
+    try:
+        handler = _DECIDERS[type(command)]
+    except KeyError:
+        raise TypeError(f"not a command: {command!r}") from None
+    batch = _Batch(state)
+    handler(state, command, batch)
+    return batch.events, batch.state
+
+
+def first_dealer(deck_commitment: str) -> int:
+    """Hand 0's dealer: the parity of the deck commitment (a hex SHA-256)."""
+    return int(deck_commitment, 16) % 2
+
+
+def _create_game(state: GameState, cmd: CreateGame, batch: _Batch) -> None:
+    if state.status != NEW:
+        raise err.GameExists("this game already exists")
+    players = tuple(cmd.players)
+    check_players(players, MIN_PLAYERS, MAX_PLAYERS, POLICIES)
+    rules = Rules() if cmd.rules is None else cmd.rules
+    if not isinstance(rules, Rules):
+        raise err.InvalidRules("not Gin's rules")
+    rules.check()
+    batch.emit(GameCreated(players, rules))
+
+
+def _start_hand(state: GameState, cmd: StartHand, batch: _Batch) -> None:
+    _check_game(state)
+    if not state.needs_deal:
+        raise err.HandInProgress("a hand is being played")
+    deck = tuple(cmd.deck)
+    if len(deck) != len(_PACK) or sorted(deck) != _PACK:
+        raise err.InvalidDeck("the deck must be exactly the 52 cards of one deck")
+    if not isinstance(cmd.salt, str) or not cmd.salt:
+        raise err.InvalidDeck("a deal needs a salt")
+    number = state.hands_played
+    sealed = commitment(deck, cmd.salt)
+    dealer = first_dealer(sealed) if state.hand is None else 1 - state.hand.dealer
+    batch.emit(HandStarted(hand=number, dealer=dealer, upcard=deck[UPCARD_INDEX], deck_commitment=sealed,
+                           deck=deck, salt=cmd.salt))
+
+
+def _pass(state: GameState, cmd: Pass, batch: _Batch) -> None:
+    hand = _turn(state, cmd.seat)
+    if hand.phase == SHOW:
+        raise err.MustShow("the opponent knocked: show your melds and lay-offs")
+    if hand.phase != UPCARD:
+        raise err.CannotPass("only the first upcard may be passed")
+    batch.emit(UpcardPassed(cmd.seat))
+
+
+def _draw(state: GameState, cmd: Draw, batch: _Batch) -> None:
+    hand = _turn(state, cmd.seat)
+    if cmd.source not in (STOCK, DISCARD_PILE):
+        raise err.InvalidAction(f"draw from 'stock' or 'discard', not {cmd.source!r}")
+    if hand.phase == UPCARD:
+        if cmd.source == STOCK:
+            raise err.UpcardOffered("the first upcard is offered: take it (draw from the discard pile) or pass")
+    elif hand.phase != DRAW:
+        _not_now(hand)
+    elif cmd.source == DISCARD_PILE and hand.stock_only:
+        raise err.MustDraw("both players passed the first upcard: draw from the stock")
+    if cmd.source == STOCK:
+        if hand.stock <= WALL_SIZE:
+            raise err.InvariantBroken("a draw at the wall")
+        batch.emit(CardDrawn(cmd.seat, hand.deck[hand.stock_pos], STOCK))
+    else:
+        batch.emit(CardDrawn(cmd.seat, hand.discards[-1], DISCARD_PILE))
+
+
+def _discard(state: GameState, cmd: Discard, batch: _Batch) -> None:
+    hand = _discarding(state, cmd.seat)
+    card = _droppable(hand, cmd.seat, cmd.card)
+    batch.emit(CardDiscarded(cmd.seat, card))
+    if hand.stock <= WALL_SIZE:  # the turn that left 2 cards in the stock is over, without a knock
+        _end_hand(batch, WALL, wall_results(tuple(min_deadwood(h) for h in batch.state.hand.hands)))
+
+
+def _knock(state: GameState, cmd: Knock, batch: _Batch) -> None:
+    hand = _discarding(state, cmd.seat)
+    card = _droppable(hand, cmd.seat, cmd.card)
+    kept = tuple(c for c in hand.hands[cmd.seat] if c != card)
+    melds = _card_lists(cmd.melds, "melds")
+    arrangement = check_arrangement(kept, melds)
+    limit = state.rules.knock_limit
+    if arrangement.points > limit:
+        raise err.DeadwoodTooHigh(f"the deadwood {' '.join(arrangement.deadwood)} totals {arrangement.points}; "
+                                  f"a knock needs {limit} or less")
+    batch.emit(Knocked(cmd.seat, card, arrangement.melds, arrangement.deadwood, arrangement.points,
+                       arrangement.points == 0))
+
+
+def _show(state: GameState, cmd: Show, batch: _Batch) -> None:
+    hand = _turn(state, cmd.seat)
+    if hand.phase != SHOW:
+        raise err.NoKnock("nobody has knocked: there is nothing to show")
+    knock = hand.knock
+    melds = _card_lists(cmd.melds, "melds")
+    layoffs = _layoffs(cmd.layoffs)
+    defence = check_defence(hand.hands[cmd.seat], melds, layoffs, knock.melds, allow_layoffs=not knock.gin)
+    batch.emit(HandShown(cmd.seat, defence.melds, tuple(Layoff(k, cards) for k, cards in defence.layoffs),
+                         defence.deadwood, defence.points))
+    reason, results = knock_results(state.rules, knock.seat, knock.points, knock.gin, defence.points)
+    _end_hand(batch, reason, results)
+
+
+def _end_hand(batch: _Batch, reason: str, results) -> None:
+    hand = batch.state.hand
+    batch.emit(HandEnded(hand.number, reason, results, hand.deck, hand.salt))
+    state = batch.state
+    ended = game_end(state.rules, state.points, state.results)
+    if ended is not None:
+        batch.emit(ended)
+
+
+# --- checks ---------------------------------------------------------------------
+
+
+def _check_game(state: GameState) -> None:
+    if state.status == NEW:
+        raise err.NoGame("the game has not been created")
+    if state.status == FINISHED:
+        raise err.GameOver("the game is over")
+
+
+def _turn(state: GameState, seat: int) -> HandState:
+    _check_game(state)
+    hand = state.hand
+    if hand is None or hand.phase == ENDED:
+        raise err.HandOver("the hand is over")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise err.NoSuchSeat(f"no seat {seat!r}")
+    if seat != hand.turn:
+        raise err.NotYourTurn(f"it is seat {hand.turn}'s turn")
+    return hand
+
+
+def _not_now(hand: HandState) -> None:
+    """Refuse an action the phase does not allow, with the phase's own reason."""
+    if hand.phase == UPCARD:
+        raise err.UpcardOffered("the first upcard is offered: take it (draw from the discard pile) or pass")
+    if hand.phase == DRAW:
+        raise err.MustDraw("draw first" + (" from the stock" if hand.stock_only else ""))
+    if hand.phase == DISCARD:
+        raise err.AlreadyDrawn("you have drawn this turn: discard or knock")
+    raise err.MustShow("the opponent knocked: show your melds and lay-offs")
+
+
+def _discarding(state: GameState, seat: int) -> HandState:
+    hand = _turn(state, seat)
+    if hand.phase != DISCARD:
+        _not_now(hand)
+    return hand
+
+
+def _droppable(hand: HandState, seat: int, card) -> str:
+    if not is_card(card):
+        raise err.InvalidCard(f"{card!r} is not a card")
+    if card not in hand.hands[seat]:
+        raise err.CardNotInHand(f"you do not hold {card}")
+    if card == hand.taken:
+        raise err.TakenCard(f"{card} was taken from the discard pile this turn: discard another card")
+    return card
+
+
+def _card_lists(value, what: str) -> tuple[tuple[str, ...], ...]:
+    if not isinstance(value, (list, tuple)) or not all(isinstance(m, (list, tuple)) for m in value):
+        raise err.InvalidMeld(f"{what} must be a list of card lists")
+    for meld in value:
+        for card in meld:
+            if not is_card(card):
+                raise err.InvalidCard(f"{card!r} is not a card")
+    return tuple(tuple(m) for m in value)
+
+
+def _layoffs(value) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    if not isinstance(value, (list, tuple)) or not all(isinstance(x, Layoff) for x in value):
+        raise err.InvalidLayoff('layoffs must be a list of {"meld": <index>, "cards": [...]}')
+    found = []
+    for x in value:
+        if isinstance(x.meld, bool) or not isinstance(x.meld, int):
+            raise err.NoSuchMeld(f"the knocker has no meld {x.meld!r}")
+        for card in x.cards:
+            if not is_card(card):
+                raise err.InvalidCard(f"{card!r} is not a card")
+        found.append((x.meld, tuple(x.cards)))
+    return tuple(found)
+
+
+_DECIDERS = {
+    CreateGame: _create_game,
+    StartHand: _start_hand,
+    Pass: _pass,
+    Draw: _draw,
+    Discard: _discard,
+    Knock: _knock,
+    Show: _show,
+}
+
+__all__ = ["decide", "run", "first_dealer"]

@@ -1,0 +1,111 @@
+"""The folded state of a Gin game: frozen NamedTuples (fast `_replace`).
+
+A hand moves through phases: "upcard" (the first upcard is offered: take or
+pass), "draw", "discard" (discard or knock), "show" (the defender answers a
+knock), "ended". Cards are always in exactly one place: the stock
+(deck[stock_pos:]), a seat's hand, the discard pile, the knocker's spread
+(melds and deadwood) and face-down discard, or the defender's shown cards.
+"""
+
+from typing import NamedTuple
+
+from ..kernel.players import Player
+from .events import HandResult, SeatBonus
+from .rules import Rules
+
+UPCARD, DRAW, DISCARD, SHOW, ENDED = "upcard", "draw", "discard", "show", "ended"
+NEW, ACTIVE, FINISHED = "new", "active", "finished"
+HAND_SIZE = 10
+UPCARD_INDEX = 2 * HAND_SIZE  # deck[20] is turned up; deck[21] is the top of the stock
+WALL = 2  # the turn that leaves this many cards in the stock is the last
+
+
+class KnockSpread(NamedTuple):
+    """The knocker's cards on the table (`card`: the face-down discard)."""
+    seat: int
+    card: str
+    melds: tuple[tuple[str, ...], ...]
+    deadwood: tuple[str, ...]
+    points: int
+    gin: bool
+
+
+class ShownHand(NamedTuple):
+    """The defender's answer: own melds, lay-offs ((meld index, cards) pairs) and deadwood."""
+    seat: int
+    melds: tuple[tuple[str, ...], ...]
+    layoffs: tuple[tuple[int, tuple[str, ...]], ...]
+    deadwood: tuple[str, ...]
+    points: int
+
+
+class HandState(NamedTuple):
+    number: int
+    dealer: int
+    deck: tuple[str, ...]
+    salt: str
+    commitment: str
+    stock_pos: int  # deck[stock_pos] is the top of the stock
+    hands: tuple[tuple[str, ...], ...]
+    discards: tuple[str, ...]  # the discard pile, the top last
+    turn: int
+    phase: str
+    passes: int  # how many players passed the first upcard (0, 1 or 2; 0 again once anyone drew)
+    taken: str | None  # the card taken from the discard pile this turn (it may not be discarded)
+    knock: KnockSpread | None = None
+    shown: ShownHand | None = None
+    deadline: str | None = None  # play-by-mail: when the current turn times out
+
+    @property
+    def stock(self) -> int:
+        return len(self.deck) - self.stock_pos
+
+    @property
+    def stock_only(self) -> bool:
+        """Both passed the first upcard: the non-dealer's draw is from the stock."""
+        return self.passes == 2 and self.phase == DRAW
+
+
+class GameState(NamedTuple):
+    """What every variant's state offers the engine and the service: version,
+    status, variant, players, rules, decks, totals, winners, hand_spans,
+    hands_played, needs_deal, turn_seat and deadline.
+
+    `totals` are the hand points summed while the game is played, and the final
+    totals (bonuses included) once it has ended; `points` are always the hand
+    points summed."""
+    version: int = 0
+    status: str = NEW
+    players: tuple[Player, ...] = ()
+    rules: Rules = Rules()
+    decks: int = 1
+    totals: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+    results: tuple[tuple[HandResult, ...], ...] = ()  # one entry per finished hand
+    winners: tuple[int, ...] = ()
+    bonuses: tuple[SeatBonus, ...] = ()
+    hand: HandState | None = None
+    hand_spans: tuple[tuple[int, int], ...] = ()
+    variant: str = "gin"
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.results)
+
+    @property
+    def turn_seat(self) -> int | None:
+        hand = self.hand
+        if self.status != ACTIVE or hand is None or hand.phase == ENDED:
+            return None
+        return hand.turn
+
+    @property
+    def deadline(self) -> str | None:
+        return self.hand.deadline if self.turn_seat is not None else None
+
+    @property
+    def needs_deal(self) -> bool:
+        return self.status == ACTIVE and (self.hand is None or self.hand.phase == ENDED)
+
+
+INITIAL = GameState()

@@ -1,0 +1,113 @@
+"""Waiting for a game's next event without holding a thread or a Redis
+connection of one's own (long-polls and event streams).
+
+Every append publishes "<game id> <version>" on one channel (the recorder's
+Lua script, in the same atomic step). Each server process runs one listener on
+that channel and wakes the waiters of that game; a waiter then reads what is
+new with ordinary short calls. So a thousand waiting clients cost a thousand
+parked greenlets (under the gevent worker) and one Redis connection per
+process, not a thousand blocked threads and connections.
+
+A waiter registers before it checks the version, so an append between the
+check and the wait still wakes it. If the listener loses Redis it wakes every
+waiter (they check again) and reconnects.
+"""
+
+import logging
+import threading
+import time
+from collections import defaultdict
+
+import redis
+
+log = logging.getLogger("iceberg.waiting")
+CHANNEL = "iceberg:appended"
+
+
+class Hub:
+    def __init__(self, recorder, listen_redis):
+        self.recorder = recorder
+        self.listen_redis = listen_redis  # a client for the subscription alone
+        self._waiters: dict[str, set[threading.Event]] = defaultdict(set)
+        self._lock = threading.Lock()
+        self._listener: threading.Thread | None = None
+        self._pubsub = None
+        self._closed = False
+
+    def wait_for(self, game_id: str, after: int, seconds: float) -> bool:
+        """True as soon as the game has an event after version `after`; False
+        when `seconds` pass first."""
+        self._start()
+        deadline = time.monotonic() + seconds
+        while True:
+            woken = threading.Event()
+            with self._lock:
+                self._waiters[game_id].add(woken)
+            try:
+                if self.recorder.version(game_id) > after:
+                    return True
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or not woken.wait(remaining):
+                    return False
+            finally:
+                with self._lock:
+                    waiting = self._waiters.get(game_id)
+                    if waiting is not None:
+                        waiting.discard(woken)
+                        if not waiting:
+                            del self._waiters[game_id]
+
+    def waiting(self) -> int:
+        with self._lock:
+            return sum(len(w) for w in self._waiters.values())
+
+    def _start(self) -> None:
+        if self._listener is None:
+            with self._lock:
+                if self._listener is None:
+                    self._listener = threading.Thread(target=self._listen, name="iceberg-hub", daemon=True)
+                    self._listener.start()
+
+    def _wake(self, game_id: str | None) -> None:
+        """Wake the waiters of one game, or of every game (None)."""
+        with self._lock:
+            if game_id is None:
+                targets = [w for waiting in self._waiters.values() for w in waiting]
+            else:
+                targets = list(self._waiters.get(game_id, ()))
+        for woken in targets:
+            woken.set()
+
+    def close(self) -> None:
+        """Stop listening (the process is ending); waiters still time out as usual."""
+        self._closed = True
+        if self._pubsub is not None:
+            try:
+                self._pubsub.close()
+            except (redis.RedisError, OSError):
+                pass
+        self._wake(None)
+
+    def _listen(self) -> None:
+        pause, lost = 0.1, False
+        while not self._closed:
+            try:
+                self._pubsub = self.listen_redis.pubsub(ignore_subscribe_messages=True)
+                self._pubsub.subscribe(CHANNEL)
+                if lost:
+                    log.info("the append listener is back")
+                pause, lost = 0.1, False
+                self._wake(None)  # anything appended while we were not listening
+                for message in self._pubsub.listen():
+                    if message.get("type") == "message":
+                        game_id = message["data"].split(b" ", 1)[0].decode("ascii", "replace")
+                        self._wake(game_id)
+            except (redis.RedisError, OSError, ValueError, AttributeError) as e:
+                if self._closed:
+                    return
+                if not lost:  # once per outage, not per attempt
+                    log.warning("the append listener lost Redis (%s); reconnecting", type(e).__name__)
+                lost = True
+                self._wake(None)
+                time.sleep(pause)
+                pause = min(pause * 2, 5.0)

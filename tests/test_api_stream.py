@@ -1,0 +1,172 @@
+"""Waiting for events: the server-sent event stream and the long-poll, both
+woken by the per-process append listener (service/waiting.py), which holds
+one Redis connection however many clients wait."""
+
+import json
+import threading
+import time
+
+import pytest
+
+from service.wiring import connect
+from tests.api_client import ADMIN, worked_game
+
+
+def messages(response, count=None, until=None, timeout=10):
+    """Parse SSE messages from a streaming test response: (comment lines, events)."""
+    comments, events, buffer = [], [], ""
+    deadline = time.monotonic() + timeout
+    chunks = iter(response.response)
+    while time.monotonic() < deadline:
+        try:
+            buffer += next(chunks).decode()
+        except StopIteration:
+            break
+        while "\n\n" in buffer:
+            block, buffer = buffer.split("\n\n", 1)
+            fields = {}
+            for line in block.split("\n"):
+                if line.startswith(":"):
+                    comments.append(line[1:].strip())
+                elif line:
+                    name, _, value = line.partition(": ")
+                    fields[name] = value
+            if "data" in fields:
+                events.append({"id": int(fields["id"]), "event": fields["event"], "data": json.loads(fields["data"])})
+        if (count is not None and len(events) >= count) or (until and until(comments, events)):
+            break
+    return comments, events
+
+
+@pytest.fixture
+def game(own_client):
+    created, tokens = worked_game(own_client)
+    return created["id"], tokens
+
+
+def test_the_stream_gives_what_events_gives_to_the_same_reader(own_client, game):
+    game_id, tokens = game
+    for token, query in ((None, ""), (tokens[0], ""), (None, f"?access_token={tokens[1]}")):
+        listed = own_client.get(f"/games/{game_id}/events", token=token or (tokens[1] if query else None))
+        stream = own_client.http.get(f"/games/{game_id}/stream{query}", buffered=False,
+                                     headers={"Authorization": f"Bearer {token}"} if token else {})
+        assert stream.status_code == 200 and stream.mimetype == "text/event-stream"
+        _, events = messages(stream, count=len(listed.get_json()["events"]))
+        stream.close()
+        assert [e["data"] for e in events] == listed.get_json()["events"]
+        assert [(e["id"], e["event"]) for e in events] == [(e["version"], e["type"]) for e in listed.get_json()["events"]]
+
+
+def test_the_stream_delivers_an_appended_event_at_once(own_client, game):
+    game_id, tokens = game
+    version = own_client.get(f"/games/{game_id}").get_json()["version"]
+    stream = own_client.http.get(f"/games/{game_id}/stream?after={version}", buffered=False)
+    assert messages(stream, until=lambda c, e: c)[1] == []  # the opening comment, no event yet
+    sent = {}
+
+    def act_soon():
+        time.sleep(0.3)
+        sent["at"] = time.monotonic()
+        own_client.act(game_id, tokens[0], {"type": "draw"})
+
+    threading.Thread(target=act_soon).start()
+    _, events = messages(stream, count=2)
+    arrived = time.monotonic()
+    stream.close()
+    assert [e["event"] for e in events] == ["CardDrawn", "AceRevealed"]
+    assert events[0]["data"]["data"]["card"] is None  # an anonymous reader does not see the draw
+    assert arrived - sent["at"] < 1.0
+
+
+def test_a_reconnecting_stream_resumes_after_last_event_id(own_client, game):
+    game_id, tokens = game
+    own_client.act(game_id, tokens[0], {"type": "draw"})
+    stream = own_client.http.get(f"/games/{game_id}/stream", buffered=False, headers={"Last-Event-ID": "3"})
+    _, events = messages(stream, count=1)
+    stream.close()
+    assert events[0]["id"] == 4
+
+
+def test_the_stream_ends_after_game_ended(own_client):
+    created = own_client.create([{"name": "A"}, {"name": "B"}], rules={"hands": 1},
+                                deck=None)
+    game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
+    _play_to_the_end(own_client, game_id, tokens)
+    stream = own_client.http.get(f"/games/{game_id}/stream", buffered=False)
+    _, events = messages(stream)  # returns when the generator ends
+    assert events[-1]["event"] == "GameEnded"
+    late = own_client.http.get(f"/games/{game_id}/stream?after={events[-1]['id']}", buffered=False)
+    assert messages(late)[1] == []  # joined after the end: it closes at once
+
+
+def _play_to_the_end(client, game_id, tokens):
+    import random
+
+    rng = random.Random(4)
+    for _ in range(3000):
+        table = client.get(f"/games/{game_id}").get_json()
+        if table["status"] == "finished":
+            return
+        seat = table["turn"]["seat"]
+        view = client.get(f"/games/{game_id}/view", token=tokens[seat]).get_json()
+        assert client.act(game_id, tokens[seat], rng.choice(view["actions"])).status_code == 201
+    raise AssertionError("the game did not end")
+
+
+def test_a_quiet_stream_sends_keepalive_comments(own_client, game, monkeypatch):
+    from service import routes
+
+    monkeypatch.setattr(routes, "KEEPALIVE_S", 0.2)
+    game_id, _ = game
+    version = own_client.get(f"/games/{game_id}").get_json()["version"]
+    stream = own_client.http.get(f"/games/{game_id}/stream?after={version}", buffered=False)
+    comments, events = messages(stream, until=lambda c, e: c.count("keep-alive") >= 2, timeout=5)
+    stream.close()
+    assert comments.count("keep-alive") >= 2 and events == []
+
+
+def test_a_stream_refuses_what_events_refuses(own_client, game):
+    game_id, _ = game
+    assert own_client.http.get("/games/g_0123456789abcdef/stream").status_code == 404
+    refused = own_client.http.get(f"/games/{game_id}/stream?access_token=st_nonsense")
+    assert refused.status_code == 401 and refused.get_json()["code"] == "unauthorized"
+
+
+def test_fifty_waiters_on_a_pool_of_four_connections_all_wait_and_all_wake(own_redis):
+    """A waiter holds no connection: fifty of them wait on a process whose pool
+    has four (the fifth would block if they held one), and Redis sees the four
+    and the one listener at most."""
+    from service.app import create_app
+    from service.config import Config
+    from tests.api_client import ApiClient
+
+    app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN, redis_pool=4))
+    client = ApiClient(app.test_client())
+    created, tokens = worked_game(client)
+    game_id, version = created["id"], created["version"]
+    hub = app.extensions["iceberg"].hub
+    redis = connect(own_redis.url)
+    before = len(redis.client_list())
+    woke = []
+    threads = [threading.Thread(target=lambda: woke.append(hub.wait_for(game_id, version, 10))) for _ in range(50)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 5
+    while hub.waiting() < 50 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert hub.waiting() == 50
+    assert len(redis.client_list()) <= before + 4 + 1
+    client.act(game_id, tokens[0], {"type": "draw"})
+    for t in threads:
+        t.join(timeout=5)
+    assert woke == [True] * 50
+    hub.close()
+
+
+def test_a_long_poll_wakes_through_the_listener(own_client, game):
+    game_id, tokens = game
+    version = own_client.get(f"/games/{game_id}").get_json()["version"]
+    threading.Timer(0.3, lambda: own_client.act(game_id, tokens[0], {"type": "draw"})).start()
+    started = time.monotonic()
+    page = own_client.get(f"/games/{game_id}/events?after={version}&wait=10", token=ADMIN).get_json()
+    assert time.monotonic() - started < 2 and page["events"][0]["type"] == "CardDrawn"
