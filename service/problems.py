@@ -21,7 +21,9 @@ log = logging.getLogger("iceberg")
 CONFLICT_CODES = {"not_your_turn", "must_pick_up", "must_draw", "already_drawn", "hand_over", "game_over",
                   "hand_in_progress", "game_exists", "not_due",
                   # gin: the first upcard is offered, a knock awaits the defender's show
-                  "upcard_offered", "cannot_pass", "must_show", "no_knock"}
+                  "upcard_offered", "cannot_pass", "must_show", "no_knock",
+                  # fortune: the pile is empty now
+                  "pile_empty"}
 
 _HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 409: "conflict", 412: "version_conflict", 413: "payload_too_large",

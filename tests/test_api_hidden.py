@@ -1,11 +1,15 @@
-"""Hidden information: random games through the API; after every action, every
-response each seat and an anonymous caller get (table, view, events, the
-action's own response) is searched for a card that reader may not know.
+"""Hidden information: random games of every variant through the API; after
+every action, every response each seat and an anonymous caller get (table,
+view, events, the action's own response) is searched for a card that reader
+may not know.
 
-What a reader may know in the hand being played: the cards it was dealt, drew
-or picked up, the card it passed, and everything public (melds, lay-offs, aces
-face up). Finished hands are public. Any other card code in the current hand's
-part of a response is a leak.
+What a reader may know in the hand being played is modelled here from each
+variant's rules, apart from the code under test (one Knowledge class per
+variant). Iceberg: the cards it was dealt, drew or picked up, the card it
+passed, and everything public (melds, lay-offs, aces face up). Gin: its cards,
+the upcard and every face-up discard, a card taken from the discard pile, the
+melds and deadwood a knock and a show lay down. Finished hands are public. Any
+other card code in the current hand's part of a response is a leak.
 """
 
 import json
@@ -21,14 +25,19 @@ from tests.log_checks import check_log
 PUBLIC_EVENTS = {"MeldLaid", "CardsLaidOff", "AceRevealed"}
 
 
+#: fields that name what a wild card counts as (Fortune's deuces): values, not cards in play
+STAND_INS = {"wild", "as"}
+
+
 def card_codes(value) -> set[str]:
     found = set()
     if isinstance(value, str):
         if value in RANK:
             found.add(value)
     elif isinstance(value, dict):
-        for v in value.values():
-            found |= card_codes(v)
+        for key, v in value.items():
+            if key not in STAND_INS:
+                found |= card_codes(v)
     elif isinstance(value, list):
         for v in value:
             found |= card_codes(v)
@@ -36,7 +45,7 @@ def card_codes(value) -> set[str]:
 
 
 class Knowledge:
-    """What each reader may know of the current hand, from the admin's log."""
+    """What each reader may know of Iceberg's current hand, from the admin's log."""
 
     def __init__(self, players):
         self.players = players
@@ -67,29 +76,87 @@ class Knowledge:
         return card_codes(payload) - self.known[reader_seat]
 
 
+class GinKnowledge(Knowledge):
+    """What each reader may know of Gin's current hand, from the admin's log."""
+
+    def _see(self, event, players):
+        data = event["data"]
+        kind = event["type"]
+        if kind == "HandStarted":
+            self.start = event["version"]
+            deck, first = data["deck"], 1 - data["dealer"]
+            self.known = {None: set()}
+            for seat in range(players):  # ten each, one at a time, the non-dealer first
+                self.known[seat] = {deck[k] for k in range(20) if (first + k) % 2 == seat}
+            self._public([deck[20]])  # the upcard
+        elif kind == "CardDrawn":
+            self.known[data["seat"]].add(data["card"])
+            if data["from"] == "discard":
+                self._public([data["card"]])
+        elif kind == "CardDiscarded":
+            self._public([data["card"]])
+        elif kind in ("Knocked", "HandShown"):
+            laid = [c for meld in data["melds"] for c in meld] + list(data["deadwood"])
+            laid += [c for layoff in data.get("layoffs", []) for c in layoff["cards"]]
+            self._public(laid)
+
+    def _public(self, cards):
+        for reader in self.known.values():
+            reader.update(cards)
+
+
+class FortuneKnowledge(GinKnowledge):
+    """What each reader may know of Fortune Rummy's current hand: its eleven
+    cards, the pile (every discard is face up), a pile taken, and the table."""
+
+    def _see(self, event, players):
+        data = event["data"]
+        kind = event["type"]
+        if kind == "HandStarted":
+            self.start = event["version"]
+            deck, first = data["deck"], data["first_seat"]
+            self.known = {None: set()}
+            for seat in range(players):  # eleven rounds, from the first seat
+                self.known[seat] = {deck[k] for k in range(11 * players) if (first + k) % players == seat}
+            self._public([deck[11 * players]])  # the card that starts the pile
+        elif kind == "CardDrawn":
+            self.known[data["seat"]].add(data["card"])
+        elif kind in ("CardDiscarded",):
+            self._public([data["card"]])
+        elif kind in ("PileTaken", "MeldLaid", "CardsLaidOff"):
+            self._public(data["cards"])
+
+
+KNOWLEDGE = {"iceberg": Knowledge, "gin": GinKnowledge, "fortune": FortuneKnowledge}
+
+
 def current_hand_events(events, start):
     return [e for e in events if e["version"] >= start]
 
 
-def play_and_check(client, store, rng, players, rules):
-    created = client.create([{"name": f"P{i}"} for i in range(players)], rules=rules)
+def play_and_check(client, store, rng, players, rules, variant="iceberg"):
+    created = client.post("/games", json={"variant": variant, "players": [{"name": f"P{i}"} for i in range(players)],
+                                          "rules": rules}).get_json()
     game = created["id"]
     tokens = [s["token"] for s in created["seats"]]
     checked = 0
-    know = Knowledge(players)
+    know = KNOWLEDGE[variant](players)
     for _ in range(3000):
         table = client.get(f"/games/{game}").get_json()
         if table["status"] == "finished":
-            check_log(store.recorder, game)  # every invariant of the rules tests, and the hash chain
+            if variant == "iceberg":
+                check_log(store.recorder, game)  # every invariant of the rules tests, and the hash chain
+            assert store.recorder.verify(game) == []
             return checked
         seat = table["turn"]["seat"]
         view = client.get(f"/games/{game}/view", token=tokens[seat]).get_json()
-        action = rng.choice(view["actions"])
+        ends_hand = [a for a in view["actions"] if a["type"] in ("knock", "show")]
+        action = ends_hand[0] if ends_hand and rng.random() < 0.8 else rng.choice(view["actions"])
         response = client.act(game, tokens[seat], action)
         assert response.status_code == 201, response.get_json()
         know.follow(client.get(f"/games/{game}/events?after={know.version}", token=ADMIN).get_json()["events"])
         state = store.load(game).state
-        in_hand = state.hand is not None and state.hand.phase != "ended"
+        in_hand = state.turn_seat is not None
         # the action's own response, as its seat sees it
         mine = current_hand_events(response.get_json()["events"], know.start) if in_hand else []
         assert not know.leaks(seat, [e["data"] for e in mine]), "action response leaks"
@@ -117,6 +184,20 @@ def play_and_check(client, store, rng, players, rules):
 def test_no_reader_ever_sees_a_card_the_rules_hide(client, app, seed, players, rules):
     store = app.extensions["iceberg"].repository
     checked = play_and_check(client, store, random.Random(seed), players, rules)
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("seed, players", [(1, 3)])
+def test_no_reader_of_a_fortune_game_ever_sees_a_card_the_rules_hide(client, app, seed, players):
+    store = app.extensions["iceberg"].repository
+    checked = play_and_check(client, store, random.Random(seed), players, {"hands": 1}, variant="fortune")
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_reader_of_a_gin_game_ever_sees_a_card_the_rules_hide(client, app, seed):
+    store = app.extensions["iceberg"].repository
+    checked = play_and_check(client, store, random.Random(seed), 2, {"max_hands": 2}, variant="gin")
     assert checked >= 20
 
 

@@ -10,7 +10,7 @@ from tests.test_api_input import problem
 
 def test_variants_are_listed_with_their_options_and_actions(own_client):
     listed = {v["name"]: v for v in own_client.get("/variants").get_json()["variants"]}
-    assert set(listed) == set(registry.VARIANTS) and {"iceberg", "gin"} <= set(listed)
+    assert set(listed) == set(registry.VARIANTS) and {"iceberg", "gin", "fortune"} <= set(listed)
     for name, variant in registry.VARIANTS.items():
         assert listed[name] == variant.describe()
     gin = listed["gin"]
@@ -30,7 +30,7 @@ def test_an_unknown_variant_or_another_variants_option_is_refused(own_client):
 
 def test_a_gin_game_is_played_to_its_end_over_http(own_client):
     created = own_client.post("/games", json={"variant": "gin", "players": [{"name": "Ann"}, {"name": "Bo"}],
-                                              "rules": {"target_score": 25}}).get_json()
+                                              "rules": {"target_score": 25, "max_hands": 10}}).get_json()
     game, tokens = created["id"], [s["token"] for s in created["seats"]]
     assert created["variant"] == "gin"
     rng = random.Random(8)
@@ -48,5 +48,25 @@ def test_a_gin_game_is_played_to_its_end_over_http(own_client):
     assert table["status"] == "finished" and table["winners"]
     first = own_client.get(f"/games/{game}/hands/0").get_json()
     assert first["reason"] in ("knock", "gin", "undercut", "wall") and len(first["results"]) == 2
-    events = own_client.get(f"/games/{game}/events").get_json()["events"]
-    assert events[0]["data"]["variant"] == "gin" and events[-1]["type"] == "GameEnded"
+    first_event = own_client.get(f"/games/{game}/events?limit=1").get_json()["events"][0]
+    last_event = own_client.get(f"/games/{game}/events?after={table['version'] - 1}").get_json()["events"][-1]
+    assert first_event["data"]["variant"] == "gin" and last_event["type"] == "GameEnded"
+
+
+def test_a_fortune_game_is_played_to_its_end_over_http(own_client):
+    created = own_client.post("/games", json={"variant": "fortune", "players": [{"name": n} for n in "ABC"],
+                                              "rules": {"hands": 1}}).get_json()
+    game, tokens = created["id"], [s["token"] for s in created["seats"]]
+    rng = random.Random(5)
+    for _ in range(5000):
+        table = own_client.get(f"/games/{game}").get_json()
+        if table["status"] == "finished":
+            break
+        seat = table["turn"]["seat"]
+        view = own_client.get(f"/games/{game}/view", token=tokens[seat]).get_json()
+        assert view["variant"] == "fortune"
+        response = own_client.act(game, tokens[seat], rng.choice(view["actions"]))
+        assert response.status_code == 201, response.get_json()
+    assert table["status"] == "finished"
+    first = own_client.get(f"/games/{game}/hands/0").get_json()
+    assert first["reason"] in ("out", "exhausted") and len(first["results"]) == 3

@@ -144,3 +144,45 @@ def test_bot_games_and_a_human_against_a_bot_finish_under_iceberg_serve(tmp_path
             check(None, events, fold(events))
     finally:
         serve.stop()
+
+
+@pytest.mark.parametrize("variant, rules, players", [
+    ("gin", {"max_hands": 3}, 2),
+    ("fortune", {"hands": 1}, 3),
+])
+def test_a_human_against_greedy_bots_plays_every_variant_to_its_end_under_iceberg_serve(tmp_path, variant, rules,
+                                                                                        players):
+    import random
+
+    from domain import registry
+
+    serve = Serve(tmp_path / "data", free_port())
+    try:
+        serve.wait_healthy()
+        seats = [{"name": "Ann"}] + [{"name": f"Bot{i}", "bot": "greedy"} for i in range(1, players)]
+        status, created = request(serve.url + "/games", "POST", {"variant": variant, "players": seats, "rules": rules})
+        assert status == 201, created
+        game, token = created["id"], created["seats"][0]["token"]
+        rng = random.Random(7)
+        for _ in range(3000):
+            status, view = request(f"{serve.url}/games/{game}/view", token=token)
+            if view["status"] == "finished":
+                break
+            if view["actions"]:  # Ann's turn: ends a hand when she can, else plays at random
+                ends = [a for a in view["actions"] if a["type"] in ("knock", "show")]
+                action = ends[0] if ends else rng.choice(view["actions"])
+                status, answer = request(f"{serve.url}/games/{game}/actions", "POST", action, token)
+                assert status == 201, answer
+            else:  # a bot's turn: wait for the worker to play it
+                request(f"{serve.url}/games/{game}/events?after={view['version']}&wait=10")
+        assert view["status"] == "finished", "the game did not finish"
+        status, last = request(f"{serve.url}/games/{game}/events?after={view['version'] - 1}")
+        assert last["events"][-1]["type"] == "GameEnded"
+        status, hand = request(f"{serve.url}/games/{game}/hands/0")
+        assert status == 200 and len(hand["results"]) == players
+        variant_record = registry.named(variant)
+        status, log = request(f"{serve.url}/games/{game}/events?limit=1000")
+        events = [variant_record.event(e["type"], e["data"]) for e in log["events"]]
+        assert variant_record.fold(events).version == len(events)  # the public log folds (hands ended)
+    finally:
+        serve.stop()

@@ -19,6 +19,7 @@ scored as shown. The legal-action listing offers the best arrangements.
 
 from ..kernel import errors as err
 from ..kernel.deals import StartHand, commitment
+from ..kernel.deciding import Batch, deciding
 from ..kernel.players import CreateGame, check_players
 from .bots import POLICIES
 from .cards import DECK, is_card
@@ -34,39 +35,12 @@ from .state import WALL as WALL_SIZE
 _PACK = sorted(DECK)
 
 
-class _Batch:
-    __slots__ = ("state", "events")
-
-    def __init__(self, state: GameState):
-        self.state = state
-        self.events = []
-
-    def emit(self, event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-
-def decide(state: GameState, command) -> list:
-    return run(state, command)[0]
-
-
-def run(state: GameState, command) -> tuple[list, GameState]:
-    """Decide `command` and fold its events: (events, the state after them)."""
-    try:
-        handler = _DECIDERS[type(command)]
-    except KeyError:
-        raise TypeError(f"not a command: {command!r}") from None
-    batch = _Batch(state)
-    handler(state, command, batch)
-    return batch.events, batch.state
-
-
 def first_dealer(deck_commitment: str) -> int:
     """Hand 0's dealer: the parity of the deck commitment (a hex SHA-256)."""
     return int(deck_commitment, 16) % 2
 
 
-def _create_game(state: GameState, cmd: CreateGame, batch: _Batch) -> None:
+def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
     if state.status != NEW:
         raise err.GameExists("this game already exists")
     players = tuple(cmd.players)
@@ -78,7 +52,7 @@ def _create_game(state: GameState, cmd: CreateGame, batch: _Batch) -> None:
     batch.emit(GameCreated(players, rules))
 
 
-def _start_hand(state: GameState, cmd: StartHand, batch: _Batch) -> None:
+def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:
     _check_game(state)
     if not state.needs_deal:
         raise err.HandInProgress("a hand is being played")
@@ -94,7 +68,7 @@ def _start_hand(state: GameState, cmd: StartHand, batch: _Batch) -> None:
                            deck=deck, salt=cmd.salt))
 
 
-def _pass(state: GameState, cmd: Pass, batch: _Batch) -> None:
+def _pass(state: GameState, cmd: Pass, batch: Batch) -> None:
     hand = _turn(state, cmd.seat)
     if hand.phase == SHOW:
         raise err.MustShow("the opponent knocked: show your melds and lay-offs")
@@ -103,7 +77,7 @@ def _pass(state: GameState, cmd: Pass, batch: _Batch) -> None:
     batch.emit(UpcardPassed(cmd.seat))
 
 
-def _draw(state: GameState, cmd: Draw, batch: _Batch) -> None:
+def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
     hand = _turn(state, cmd.seat)
     if cmd.source not in (STOCK, DISCARD_PILE):
         raise err.InvalidAction(f"draw from 'stock' or 'discard', not {cmd.source!r}")
@@ -122,7 +96,7 @@ def _draw(state: GameState, cmd: Draw, batch: _Batch) -> None:
         batch.emit(CardDrawn(cmd.seat, hand.discards[-1], DISCARD_PILE))
 
 
-def _discard(state: GameState, cmd: Discard, batch: _Batch) -> None:
+def _discard(state: GameState, cmd: Discard, batch: Batch) -> None:
     hand = _discarding(state, cmd.seat)
     card = _droppable(hand, cmd.seat, cmd.card)
     batch.emit(CardDiscarded(cmd.seat, card))
@@ -130,7 +104,7 @@ def _discard(state: GameState, cmd: Discard, batch: _Batch) -> None:
         _end_hand(batch, WALL, wall_results(tuple(min_deadwood(h) for h in batch.state.hand.hands)))
 
 
-def _knock(state: GameState, cmd: Knock, batch: _Batch) -> None:
+def _knock(state: GameState, cmd: Knock, batch: Batch) -> None:
     hand = _discarding(state, cmd.seat)
     card = _droppable(hand, cmd.seat, cmd.card)
     kept = tuple(c for c in hand.hands[cmd.seat] if c != card)
@@ -144,7 +118,7 @@ def _knock(state: GameState, cmd: Knock, batch: _Batch) -> None:
                        arrangement.points == 0))
 
 
-def _show(state: GameState, cmd: Show, batch: _Batch) -> None:
+def _show(state: GameState, cmd: Show, batch: Batch) -> None:
     hand = _turn(state, cmd.seat)
     if hand.phase != SHOW:
         raise err.NoKnock("nobody has knocked: there is nothing to show")
@@ -158,7 +132,7 @@ def _show(state: GameState, cmd: Show, batch: _Batch) -> None:
     _end_hand(batch, reason, results)
 
 
-def _end_hand(batch: _Batch, reason: str, results) -> None:
+def _end_hand(batch: Batch, reason: str, results) -> None:
     hand = batch.state.hand
     batch.emit(HandEnded(hand.number, reason, results, hand.deck, hand.salt))
     state = batch.state
@@ -252,3 +226,5 @@ _DECIDERS = {
 }
 
 __all__ = ["decide", "run", "first_dealer"]
+
+decide, run = deciding(_DECIDERS, evolve)

@@ -10,6 +10,7 @@ needs a deck, which is an input: callers go through `domain.engine.play`.
 from ..kernel import errors as err
 from ..kernel.cards import full_pack, is_ace, is_card, remove_cards, sorted_cards
 from ..kernel.deals import StartHand, commitment
+from ..kernel.deciding import Batch, deciding
 from ..kernel.players import CreateGame, check_players
 from .bots import POLICIES
 from .commands import Discard, Draw, LayOff, Meld, Pickup
@@ -32,36 +33,7 @@ from .scoring import hand_results, winners_if_over
 from .state import DRAW, ENDED, FINISHED, NEW, PICKUP, PLAY, GameState, HandState
 
 
-class _Batch:
-    """Events decided so far, and the state they lead to (for consequences)."""
-
-    __slots__ = ("state", "events")
-
-    def __init__(self, state: GameState):
-        self.state = state
-        self.events = []
-
-    def emit(self, event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-
-def decide(state: GameState, command) -> list:
-    return run(state, command)[0]
-
-
-def run(state: GameState, command) -> tuple[list, GameState]:
-    """Decide `command` and fold its events: (events, the state after them)."""
-    try:
-        handler = _DECIDERS[type(command)]
-    except KeyError:
-        raise TypeError(f"not a command: {command!r}") from None
-    batch = _Batch(state)
-    handler(state, command, batch)
-    return batch.events, batch.state
-
-
-def _create_game(state: GameState, cmd: CreateGame, batch: _Batch) -> None:
+def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
     if state.status != NEW:
         raise err.GameExists("this game already exists")
     players = tuple(cmd.players)
@@ -71,7 +43,7 @@ def _create_game(state: GameState, cmd: CreateGame, batch: _Batch) -> None:
     batch.emit(GameCreated(players, rules))
 
 
-def _start_hand(state: GameState, cmd: StartHand, batch: _Batch) -> None:
+def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:
     _check_game(state)
     if not state.needs_deal:
         raise err.HandInProgress("a hand is being played")
@@ -86,7 +58,7 @@ def _start_hand(state: GameState, cmd: StartHand, batch: _Batch) -> None:
                            deck_commitment=commitment(deck, cmd.salt), deck=deck, salt=cmd.salt))
 
 
-def _pickup(state: GameState, cmd: Pickup, batch: _Batch) -> None:
+def _pickup(state: GameState, cmd: Pickup, batch: Batch) -> None:
     hand = _turn(state, cmd.seat)
     if hand.phase == DRAW:
         raise err.MustDraw("no passed card waits for you: draw")
@@ -95,7 +67,7 @@ def _pickup(state: GameState, cmd: Pickup, batch: _Batch) -> None:
     batch.emit(CardPickedUp(cmd.seat, hand.waiting[cmd.seat]))
 
 
-def _draw(state: GameState, cmd: Draw, batch: _Batch) -> None:
+def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
     hand = _turn(state, cmd.seat)
     if hand.phase == PICKUP:
         raise err.MustPickUp("a passed card waits for you: pick it up first")
@@ -112,7 +84,7 @@ def _draw(state: GameState, cmd: Draw, batch: _Batch) -> None:
         _end_hand(batch, "out")  # only aces were held: nothing is left to play
 
 
-def _meld(state: GameState, cmd: Meld, batch: _Batch) -> None:
+def _meld(state: GameState, cmd: Meld, batch: Batch) -> None:
     hand = _playing(state, cmd.seat)
     cards = _held(hand, cmd.seat, cmd.cards)
     shape = classify(cards)
@@ -123,7 +95,7 @@ def _meld(state: GameState, cmd: Meld, batch: _Batch) -> None:
     _maybe_out(batch, cmd.seat)
 
 
-def _lay_off(state: GameState, cmd: LayOff, batch: _Batch) -> None:
+def _lay_off(state: GameState, cmd: LayOff, batch: Batch) -> None:
     hand = _playing(state, cmd.seat)
     meld = hand.meld(cmd.meld_id)
     if meld is None:
@@ -137,7 +109,7 @@ def _lay_off(state: GameState, cmd: LayOff, batch: _Batch) -> None:
     _maybe_out(batch, cmd.seat)
 
 
-def _discard(state: GameState, cmd: Discard, batch: _Batch) -> None:
+def _discard(state: GameState, cmd: Discard, batch: Batch) -> None:
     hand = _playing(state, cmd.seat)
     (card,) = _held(hand, cmd.seat, (cmd.card,))
     batch.emit(CardDiscarded(cmd.seat, (cmd.seat - 1) % len(state.players), card))
@@ -147,12 +119,12 @@ def _discard(state: GameState, cmd: Discard, batch: _Batch) -> None:
         _end_hand(batch, "last_ace")  # the player who turned the last ace up has finished
 
 
-def _maybe_out(batch: _Batch, seat: int) -> None:
+def _maybe_out(batch: Batch, seat: int) -> None:
     if not batch.state.hand.hands[seat]:
         _end_hand(batch, "out")
 
 
-def _end_hand(batch: _Batch, reason: str) -> None:
+def _end_hand(batch: Batch, reason: str) -> None:
     state = batch.state
     hand = state.hand
     batch.emit(HandEnded(hand.number, reason, hand_results(state), hand.deck, hand.salt))
@@ -209,3 +181,5 @@ _DECIDERS = {
     LayOff: _lay_off,
     Discard: _discard,
 }
+
+decide, run = deciding(_DECIDERS, evolve)

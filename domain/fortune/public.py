@@ -1,0 +1,51 @@
+"""What Fortune shows of a game: the variant's part of the public table, what
+only one seat sees, and a replay frame's complete state. The table shows the
+discard pile as players see it: its size and its face-up top card."""
+
+from .melds import wild_of
+from .state import ENDED, GameState
+
+
+def _playing(state: GameState) -> bool:
+    return state.hand is not None and state.hand.phase != ENDED
+
+
+def table_meld(m) -> dict:
+    return {"id": m.id, "owner": m.owner, "kind": m.shape.kind, "cards": list(m.shape.cards),
+            "wild": list(wild_of(m.shape.cards, m.shape.roles)), "as": list(m.shape.roles)}
+
+
+def public(state: GameState) -> dict:
+    hand = state.hand
+    playing = _playing(state)
+    return {
+        "hand": hand.number if hand else None,
+        "dealer": hand.dealer if hand else None,
+        "turn": {"seat": hand.turn, "phase": hand.phase} if playing else None,
+        "stock": len(hand.stock) if hand else 0,
+        "pile": {"size": len(hand.pile), "top": hand.pile[-1] if hand.pile else None} if hand else None,
+        "renewals": hand.renewals if hand else 0,
+        "seats": [{"hand_size": len(hand.hands[seat]) if hand else 0,
+                   "points": hand.points[seat] if hand else 0}
+                  for seat in range(len(state.players))],
+        "table": [table_meld(m) for m in (hand.table if hand else ())],
+    }
+
+
+def private(state: GameState, seat: int) -> dict:
+    hand = state.hand
+    return {"hand": list(hand.hands[seat]) if hand else []}
+
+
+def replay_state(state: GameState) -> dict:
+    h = state.hand
+    return {
+        "hands": [list(cards) for cards in h.hands],
+        "stock": len(h.stock),
+        "pile": list(h.pile),
+        "table": [table_meld(m) for m in h.table],
+        "points": list(h.points),
+        "renewals": h.renewals,
+        "turn": h.turn if h.phase != ENDED else None,
+        "phase": h.phase,
+    }

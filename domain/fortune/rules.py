@@ -1,0 +1,44 @@
+"""Fortune Rummy's rules options (docs/rules/fortune.md), declared once as typed
+options (kernel/options.py) and held per game as `Rules`."""
+
+from dataclasses import asdict, dataclass
+
+from ..kernel.options import Option, parse
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+DECKS = 2  # two 52-card decks shuffled together, whatever the table
+HAND_SIZE = 11
+
+OPTIONS = (
+    Option("target_score", "integer", 500, "the game ends when a sole leader has at least this total",
+           minimum=1, maximum=10**6),
+    Option("hands", "integer", None, "play exactly this many hands instead of to the target",
+           minimum=1, maximum=1000, nullable=True),
+    Option("stock_renewals", "integer", 2,
+           "how often a hand may turn the discard pile over as a new stock; a draw from an empty stock "
+           "after that ends the hand (no one goes out)", minimum=0, maximum=20),
+    Option("turn_timeout_s", "integer", None, "play by mail: seconds a human seat has for a turn",
+           minimum=1, maximum=30 * 86400, nullable=True),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    target_score: int = 500
+    hands: int | None = None
+    stock_renewals: int = 2
+    turn_timeout_s: int | None = None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "Rules":
+        """Rules from a (possibly partial) dict; unknown names and bad values are refused."""
+        return cls(**parse(OPTIONS, data))
+
+    def check(self) -> None:
+        parse(OPTIONS, self.to_dict())
+
+    def deck_count(self, players: int) -> int:
+        return DECKS

@@ -1,0 +1,30 @@
+"""Scoring a hand and deciding whether the game is over (docs/rules/fortune.md)."""
+
+from .events import HandResult
+from .melds import hand_penalty
+
+
+def hand_results(state) -> tuple[HandResult, ...]:
+    """Each seat's result for the hand in `state`, which has just ended: the points
+    it melded minus what its cards left in hand cost (no bonus for going out)."""
+    hand = state.hand
+    results = []
+    for seat in range(len(state.players)):
+        held = hand.hands[seat]
+        cost = hand_penalty(held)
+        results.append(HandResult(seat=seat, melded=hand.points[seat], cards_left=len(held), penalty=cost,
+                                  total=hand.points[seat] - cost))
+    return tuple(results)
+
+
+def winners_if_over(rules, totals, hands_played: int) -> tuple[int, ...] | None:
+    """The winning seats if the game ends now, else None: a sole highest total of
+    at least the target (a shared highest total plays on), or, with the `hands`
+    option, the highest total(s) after that many hands."""
+    top = max(totals)
+    leaders = tuple(seat for seat, total in enumerate(totals) if total == top)
+    if rules.hands is not None:
+        return leaders if hands_played >= rules.hands else None
+    if top >= rules.target_score and len(leaders) == 1:
+        return leaders
+    return None
