@@ -9,6 +9,7 @@ from ..kernel import errors as err
 from ..kernel.cards import full_pack, is_card, remove_cards
 from ..kernel.deals import StartHand, commitment
 from ..kernel.deciding import Batch, deciding
+from ..kernel.folding import check_game
 from ..kernel.players import CreateGame, check_players
 from .bots import POLICIES
 from .commands import Discard, Draw, LayOff, Meld, TakePile
@@ -28,7 +29,7 @@ from .evolve import evolve
 from .melds import QS, analyse, extend, is_deuce, may_discard_queen
 from .rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import hand_results, winners_if_over
-from .state import DRAW, ENDED, FINISHED, NEW, PLAY, GameState, HandState
+from .state import DRAW, ENDED, NEW, PLAY, GameState, HandState
 
 
 def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
@@ -44,7 +45,7 @@ def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
 
 
 def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:
-    _check_game(state)
+    check_game(state)
     if not state.needs_deal:
         raise err.HandInProgress("a hand is being played")
     pack = full_pack(state.decks)
@@ -145,15 +146,8 @@ def _end_hand(batch: Batch, reason: str) -> None:
         batch.emit(GameEnded(winners, state.totals))
 
 
-def _check_game(state: GameState) -> None:
-    if state.status == NEW:
-        raise err.NoGame("the game has not been created")
-    if state.status == FINISHED:
-        raise err.GameOver("the game is over")
-
-
 def _turn(state: GameState, seat: int) -> HandState:
-    _check_game(state)
+    check_game(state)
     hand = state.hand
     if hand is None or hand.phase == ENDED:
         raise err.HandOver("the hand is over")

@@ -1,30 +1,16 @@
 """evolve(state, event) -> state: how each Fortune event changes the game. Never
 random, never fails on a valid log; one small function per event type."""
 
-from ..kernel.cards import remove_cards
+from ..kernel.folding import advance, replace_at, take
 from . import events as ev
 from .melds import analyse, extend
 from .rules import HAND_SIZE
 from .state import ACTIVE, DRAW, ENDED, FINISHED, INITIAL, PLAY, GameState, HandState, TableMeld
 
 
-def _next(state: GameState, **changes) -> GameState:
-    return state._replace(version=state.version + 1, **changes)
-
-
-def _set(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
-def _take(hand: HandState, seat: int, cards) -> tuple:
-    rest = remove_cards(hand.hands[seat], cards)
-    assert rest is not None, f"seat {seat} does not hold {cards}"
-    return _set(hand.hands, seat, rest)
-
-
 def _game_created(state: GameState, e: ev.GameCreated) -> GameState:
     n = len(e.players)
-    return _next(state, status=ACTIVE, players=e.players, rules=e.rules,
+    return advance(state, status=ACTIVE, players=e.players, rules=e.rules,
                  decks=e.rules.deck_count(n), totals=(0,) * n, variant=e.variant)
 
 
@@ -44,34 +30,34 @@ def _hand_started(state: GameState, e: ev.HandStarted) -> GameState:
         commitment=e.deck_commitment, stock=e.deck[used + 1:], pile=(e.deck[used],),
         hands=dealt_hands(e.deck, e.first_seat, n), table=(), points=(0,) * n, turn=e.first_seat,
         phase=DRAW, renewals=0, next_meld=1)
-    return _next(state, hand=hand, hand_spans=state.hand_spans + ((state.version + 1, 0),))
+    return advance(state, hand=hand, hand_spans=state.hand_spans + ((state.version + 1, 0),))
 
 
 def _card_drawn(state: GameState, e: ev.CardDrawn) -> GameState:
     h = state.hand
-    hands = _set(h.hands, e.seat, h.hands[e.seat] + (e.card,))
-    return _next(state, hand=h._replace(hands=hands, stock=h.stock[1:], phase=PLAY))
+    hands = replace_at(h.hands, e.seat, h.hands[e.seat] + (e.card,))
+    return advance(state, hand=h._replace(hands=hands, stock=h.stock[1:], phase=PLAY))
 
 
 def _pile_taken(state: GameState, e: ev.PileTaken) -> GameState:
     h = state.hand
-    hands = _set(h.hands, e.seat, h.hands[e.seat] + e.cards)
-    return _next(state, hand=h._replace(hands=hands, pile=(), phase=PLAY))
+    hands = replace_at(h.hands, e.seat, h.hands[e.seat] + e.cards)
+    return advance(state, hand=h._replace(hands=hands, pile=(), phase=PLAY))
 
 
 def _stock_renewed(state: GameState, e: ev.StockRenewed) -> GameState:
     h = state.hand
     # turned over: the bottom card of the pile becomes the top of the stock
-    return _next(state, hand=h._replace(stock=h.stock + h.pile[:-1], pile=h.pile[-1:], renewals=h.renewals + 1))
+    return advance(state, hand=h._replace(stock=h.stock + h.pile[:-1], pile=h.pile[-1:], renewals=h.renewals + 1))
 
 
 def _meld_laid(state: GameState, e: ev.MeldLaid) -> GameState:
     h = state.hand
     shape = analyse(e.cards, e.wild)
     meld = TableMeld(e.meld, e.seat, shape)
-    return _next(state, hand=h._replace(
-        hands=_take(h, e.seat, e.cards), table=h.table + (meld,),
-        points=_set(h.points, e.seat, h.points[e.seat] + e.points), next_meld=h.next_meld + 1))
+    return advance(state, hand=h._replace(
+        hands=take(h, e.seat, e.cards), table=h.table + (meld,),
+        points=replace_at(h.points, e.seat, h.points[e.seat] + e.points), next_meld=h.next_meld + 1))
 
 
 def _cards_laid_off(state: GameState, e: ev.CardsLaidOff) -> GameState:
@@ -81,36 +67,36 @@ def _cards_laid_off(state: GameState, e: ev.CardsLaidOff) -> GameState:
         if meld.id == e.meld:
             table[i] = meld._replace(shape=extend(meld.shape, e.cards, e.wild).shape)
             break
-    return _next(state, hand=h._replace(
-        hands=_take(h, e.seat, e.cards), table=tuple(table),
-        points=_set(h.points, e.seat, h.points[e.seat] + e.points)))
+    return advance(state, hand=h._replace(
+        hands=take(h, e.seat, e.cards), table=tuple(table),
+        points=replace_at(h.points, e.seat, h.points[e.seat] + e.points)))
 
 
 def _card_discarded(state: GameState, e: ev.CardDiscarded) -> GameState:
     h = state.hand
     nxt = (e.seat + 1) % len(state.players)
-    return _next(state, hand=h._replace(
-        hands=_take(h, e.seat, (e.card,)), pile=h.pile + (e.card,), turn=nxt, phase=DRAW, deadline=None))
+    return advance(state, hand=h._replace(
+        hands=take(h, e.seat, (e.card,)), pile=h.pile + (e.card,), turn=nxt, phase=DRAW, deadline=None))
 
 
 def _deadline_set(state: GameState, e: ev.DeadlineSet) -> GameState:
-    return _next(state, hand=state.hand._replace(deadline=e.deadline))
+    return advance(state, hand=state.hand._replace(deadline=e.deadline))
 
 
 def _turn_timed_out(state: GameState, e: ev.TurnTimedOut) -> GameState:
-    return _next(state)
+    return advance(state)
 
 
 def _hand_ended(state: GameState, e: ev.HandEnded) -> GameState:
     totals = tuple(t + r.total for t, r in zip(state.totals, e.results, strict=True))
     first, _ = state.hand_spans[-1]
-    return _next(state, totals=totals, results=state.results + (e.results,),
+    return advance(state, totals=totals, results=state.results + (e.results,),
                  hand=state.hand._replace(phase=ENDED, deadline=None),
                  hand_spans=state.hand_spans[:-1] + ((first, state.version + 1),))
 
 
 def _game_ended(state: GameState, e: ev.GameEnded) -> GameState:
-    return _next(state, status=FINISHED, winners=e.winners)
+    return advance(state, status=FINISHED, winners=e.winners)
 
 
 _HANDLERS = {

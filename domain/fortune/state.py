@@ -2,6 +2,7 @@
 
 from typing import NamedTuple
 
+from ..kernel import gamestate
 from ..kernel.players import Player
 from .events import HandResult
 from .melds import Shape
@@ -67,24 +68,6 @@ class GameState(NamedTuple):
     hand_spans: tuple[tuple[int, int], ...] = ()
     variant: str = "fortune"
 
-    @property
-    def hands_played(self) -> int:
-        return len(self.results)
-
-    @property
-    def turn_seat(self) -> int | None:
-        hand = self.hand
-        if self.status != ACTIVE or hand is None or hand.phase == ENDED:
-            return None
-        return hand.turn
-
-    @property
-    def deadline(self) -> str | None:
-        return self.hand.deadline if self.turn_seat is not None else None
-
-    @property
-    def needs_deal(self) -> bool:
-        return self.status == ACTIVE and (self.hand is None or self.hand.phase == ENDED)
-
+    hands_played, turn_seat, deadline, needs_deal = gamestate.PROPERTIES
 
 INITIAL = GameState()

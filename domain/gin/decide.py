@@ -20,6 +20,7 @@ scored as shown. The legal-action listing offers the best arrangements.
 from ..kernel import errors as err
 from ..kernel.deals import StartHand, commitment
 from ..kernel.deciding import Batch, deciding
+from ..kernel.folding import check_game
 from ..kernel.players import CreateGame, check_players
 from .bots import POLICIES
 from .cards import DECK, is_card
@@ -29,7 +30,7 @@ from .events import CardDiscarded, CardDrawn, GameCreated, HandEnded, HandShown,
 from .evolve import evolve
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import WALL, game_end, knock_results, wall_results
-from .state import DISCARD, DRAW, ENDED, FINISHED, NEW, SHOW, UPCARD, UPCARD_INDEX, GameState, HandState
+from .state import DISCARD, DRAW, ENDED, NEW, SHOW, UPCARD, UPCARD_INDEX, GameState, HandState
 from .state import WALL as WALL_SIZE
 
 _PACK = sorted(DECK)
@@ -53,7 +54,7 @@ def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
 
 
 def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:
-    _check_game(state)
+    check_game(state)
     if not state.needs_deal:
         raise err.HandInProgress("a hand is being played")
     deck = tuple(cmd.deck)
@@ -144,15 +145,8 @@ def _end_hand(batch: Batch, reason: str, results) -> None:
 # --- checks ---------------------------------------------------------------------
 
 
-def _check_game(state: GameState) -> None:
-    if state.status == NEW:
-        raise err.NoGame("the game has not been created")
-    if state.status == FINISHED:
-        raise err.GameOver("the game is over")
-
-
 def _turn(state: GameState, seat: int) -> HandState:
-    _check_game(state)
+    check_game(state)
     hand = state.hand
     if hand is None or hand.phase == ENDED:
         raise err.HandOver("the hand is over")

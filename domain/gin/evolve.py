@@ -1,6 +1,7 @@
 """evolve(state, event) -> state: how each event changes a Gin game. Never
 random, never fails on a valid log; one small function per event type."""
 
+from ..kernel.folding import advance, replace_at
 from . import events as ev
 from .cards import sorted_cards
 from .state import (
@@ -21,14 +22,6 @@ from .state import (
 )
 
 
-def _next(state: GameState, **changes) -> GameState:
-    return state._replace(version=state.version + 1, **changes)
-
-
-def _set(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
 def _without(cards: tuple, gone) -> tuple:
     gone = set(gone)
     rest = tuple(c for c in cards if c not in gone)
@@ -38,7 +31,7 @@ def _without(cards: tuple, gone) -> tuple:
 
 def _game_created(state: GameState, e: ev.GameCreated) -> GameState:
     n = len(e.players)
-    return _next(state, status=ACTIVE, players=e.players, rules=e.rules, decks=1,
+    return advance(state, status=ACTIVE, players=e.players, rules=e.rules, decks=1,
                  totals=(0,) * n, points=(0,) * n, variant=e.variant)
 
 
@@ -52,40 +45,40 @@ def _hand_started(state: GameState, e: ev.HandStarted) -> GameState:
         number=e.hand, dealer=dealer, deck=e.deck, salt=e.salt, commitment=e.deck_commitment,
         stock_pos=UPCARD_INDEX + 1, hands=(tuple(dealt[0]), tuple(dealt[1])),
         discards=(e.deck[UPCARD_INDEX],), turn=first, phase=UPCARD, passes=0, taken=None)
-    return _next(state, hand=hand, hand_spans=state.hand_spans + ((state.version + 1, 0),))
+    return advance(state, hand=hand, hand_spans=state.hand_spans + ((state.version + 1, 0),))
 
 
 def _upcard_passed(state: GameState, e: ev.UpcardPassed) -> GameState:
     h = state.hand
     passes = h.passes + 1
     # after one pass the dealer is offered the upcard; after two the non-dealer draws from the stock
-    return _next(state, hand=h._replace(passes=passes, turn=1 - e.seat, phase=UPCARD if passes == 1 else DRAW,
+    return advance(state, hand=h._replace(passes=passes, turn=1 - e.seat, phase=UPCARD if passes == 1 else DRAW,
                                         deadline=None))
 
 
 def _card_drawn(state: GameState, e: ev.CardDrawn) -> GameState:
     h = state.hand
-    hands = _set(h.hands, e.seat, h.hands[e.seat] + (e.card,))
+    hands = replace_at(h.hands, e.seat, h.hands[e.seat] + (e.card,))
     # the first draw of the hand ends the first-upcard protocol: `passes` goes back to 0
     if e.source == "stock":
-        return _next(state, hand=h._replace(hands=hands, stock_pos=h.stock_pos + 1, phase=DISCARD, taken=None,
+        return advance(state, hand=h._replace(hands=hands, stock_pos=h.stock_pos + 1, phase=DISCARD, taken=None,
                                             passes=0))
-    return _next(state, hand=h._replace(hands=hands, discards=h.discards[:-1], phase=DISCARD, taken=e.card,
+    return advance(state, hand=h._replace(hands=hands, discards=h.discards[:-1], phase=DISCARD, taken=e.card,
                                         passes=0))
 
 
 def _card_discarded(state: GameState, e: ev.CardDiscarded) -> GameState:
     h = state.hand
-    return _next(state, hand=h._replace(
-        hands=_set(h.hands, e.seat, _without(h.hands[e.seat], (e.card,))), discards=h.discards + (e.card,),
+    return advance(state, hand=h._replace(
+        hands=replace_at(h.hands, e.seat, _without(h.hands[e.seat], (e.card,))), discards=h.discards + (e.card,),
         turn=1 - e.seat, phase=DRAW, taken=None, deadline=None))
 
 
 def _knocked(state: GameState, e: ev.Knocked) -> GameState:
     h = state.hand
     spread = KnockSpread(e.seat, e.card, e.melds, e.deadwood, e.deadwood_points, e.gin)
-    return _next(state, hand=h._replace(
-        hands=_set(h.hands, e.seat, _without(h.hands[e.seat], h.hands[e.seat])), knock=spread,
+    return advance(state, hand=h._replace(
+        hands=replace_at(h.hands, e.seat, _without(h.hands[e.seat], h.hands[e.seat])), knock=spread,
         turn=1 - e.seat, phase=SHOW, taken=None, deadline=None))
 
 
@@ -95,27 +88,27 @@ def _hand_shown(state: GameState, e: ev.HandShown) -> GameState:
                       e.deadwood_points)
     used = [c for m in e.melds for c in m] + [c for x in e.layoffs for c in x.cards] + list(e.deadwood)
     assert sorted_cards(used) == sorted_cards(h.hands[e.seat]), "the shown cards are the defender's hand"
-    return _next(state, hand=h._replace(hands=_set(h.hands, e.seat, ()), shown=shown, deadline=None))
+    return advance(state, hand=h._replace(hands=replace_at(h.hands, e.seat, ()), shown=shown, deadline=None))
 
 
 def _deadline_set(state: GameState, e) -> GameState:
-    return _next(state, hand=state.hand._replace(deadline=e.deadline))
+    return advance(state, hand=state.hand._replace(deadline=e.deadline))
 
 
 def _turn_timed_out(state: GameState, e) -> GameState:
-    return _next(state)  # the turn that follows is played with ordinary events
+    return advance(state)  # the turn that follows is played with ordinary events
 
 
 def _hand_ended(state: GameState, e: ev.HandEnded) -> GameState:
     points = tuple(p + r.score for p, r in zip(state.points, e.results, strict=True))
     first, _ = state.hand_spans[-1]
-    return _next(state, totals=points, points=points, results=state.results + (e.results,),
+    return advance(state, totals=points, points=points, results=state.results + (e.results,),
                  hand=state.hand._replace(phase=ENDED, deadline=None),
                  hand_spans=state.hand_spans[:-1] + ((first, state.version + 1),))
 
 
 def _game_ended(state: GameState, e: ev.GameEnded) -> GameState:
-    return _next(state, status=FINISHED, winners=e.winners, totals=e.totals, bonuses=e.bonuses)
+    return advance(state, status=FINISHED, winners=e.winners, totals=e.totals, bonuses=e.bonuses)
 
 
 _HANDLERS = {

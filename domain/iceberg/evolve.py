@@ -1,29 +1,15 @@
 """evolve(state, event) -> state: how each event changes the game. Never random,
 never fails on a valid log; one small function per event type."""
 
-from ..kernel.cards import remove_cards
+from ..kernel.folding import advance, replace_at, take
 from . import events as ev
 from .melds import extend
 from .state import ACTIVE, DRAW, ENDED, FINISHED, HAND_SIZE, INITIAL, PICKUP, PLAY, GameState, HandState, TableMeld
 
 
-def _next(state: GameState, **changes) -> GameState:
-    return state._replace(version=state.version + 1, **changes)
-
-
-def _set(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
-def _take(hand: HandState, seat: int, cards) -> tuple:
-    rest = remove_cards(hand.hands[seat], cards)
-    assert rest is not None, f"seat {seat} does not hold {cards}"
-    return _set(hand.hands, seat, rest)
-
-
 def _game_created(state: GameState, e: ev.GameCreated) -> GameState:
     n = len(e.players)
-    return _next(state, status=ACTIVE, players=e.players, rules=e.rules,
+    return advance(state, status=ACTIVE, players=e.players, rules=e.rules,
                  decks=e.rules.deck_count(n), totals=(0,) * n, variant=e.variant)
 
 
@@ -38,35 +24,35 @@ def _hand_started(state: GameState, e: ev.HandStarted) -> GameState:
         hands=tuple(tuple(cards) for cards in dealt), aces=((),) * n, waiting=(None,) * n,
         table=(), points=(0,) * n, turn=e.first_seat, phase=DRAW, aces_up=0,
         last_ace=False, next_meld=1)
-    return _next(state, hand=hand, hand_spans=state.hand_spans + ((state.version + 1, 0),))
+    return advance(state, hand=hand, hand_spans=state.hand_spans + ((state.version + 1, 0),))
 
 
 def _card_picked_up(state: GameState, e: ev.CardPickedUp) -> GameState:
     h = state.hand
-    hands = _set(h.hands, e.seat, h.hands[e.seat] + (e.card,))
-    return _next(state, hand=h._replace(hands=hands, waiting=_set(h.waiting, e.seat, None), phase=DRAW))
+    hands = replace_at(h.hands, e.seat, h.hands[e.seat] + (e.card,))
+    return advance(state, hand=h._replace(hands=hands, waiting=replace_at(h.waiting, e.seat, None), phase=DRAW))
 
 
 def _card_drawn(state: GameState, e: ev.CardDrawn) -> GameState:
     h = state.hand
-    hands = _set(h.hands, e.seat, h.hands[e.seat] + (e.card,))
-    return _next(state, hand=h._replace(hands=hands, stock_pos=h.stock_pos + 1, phase=PLAY))
+    hands = replace_at(h.hands, e.seat, h.hands[e.seat] + (e.card,))
+    return advance(state, hand=h._replace(hands=hands, stock_pos=h.stock_pos + 1, phase=PLAY))
 
 
 def _ace_revealed(state: GameState, e: ev.AceRevealed) -> GameState:
     h = state.hand
     aces_up = h.aces_up + 1
-    return _next(state, hand=h._replace(
-        hands=_take(h, e.seat, (e.card,)), aces=_set(h.aces, e.seat, h.aces[e.seat] + (e.card,)),
+    return advance(state, hand=h._replace(
+        hands=take(h, e.seat, (e.card,)), aces=replace_at(h.aces, e.seat, h.aces[e.seat] + (e.card,)),
         aces_up=aces_up, last_ace=h.last_ace or aces_up == 4 * state.decks))
 
 
 def _meld_laid(state: GameState, e: ev.MeldLaid) -> GameState:
     h = state.hand
     meld = TableMeld(e.meld, e.seat, e.kind, e.cards)
-    return _next(state, hand=h._replace(
-        hands=_take(h, e.seat, e.cards), table=h.table + (meld,),
-        points=_set(h.points, e.seat, h.points[e.seat] + e.points), next_meld=h.next_meld + 1))
+    return advance(state, hand=h._replace(
+        hands=take(h, e.seat, e.cards), table=h.table + (meld,),
+        points=replace_at(h.points, e.seat, h.points[e.seat] + e.points), next_meld=h.next_meld + 1))
 
 
 def _cards_laid_off(state: GameState, e: ev.CardsLaidOff) -> GameState:
@@ -77,38 +63,38 @@ def _cards_laid_off(state: GameState, e: ev.CardsLaidOff) -> GameState:
             kind, cards, _ = extend(meld.kind, meld.cards, e.cards)
             table[i] = TableMeld(meld.id, meld.owner, kind, cards)
             break
-    return _next(state, hand=h._replace(
-        hands=_take(h, e.seat, e.cards), table=tuple(table),
-        points=_set(h.points, e.seat, h.points[e.seat] + e.points)))
+    return advance(state, hand=h._replace(
+        hands=take(h, e.seat, e.cards), table=tuple(table),
+        points=replace_at(h.points, e.seat, h.points[e.seat] + e.points)))
 
 
 def _card_discarded(state: GameState, e: ev.CardDiscarded) -> GameState:
     h = state.hand
-    waiting = _set(h.waiting, e.to_seat, e.card)
+    waiting = replace_at(h.waiting, e.to_seat, e.card)
     nxt = (e.seat + 1) % len(state.players)
-    return _next(state, hand=h._replace(
-        hands=_take(h, e.seat, (e.card,)), waiting=waiting, turn=nxt,
+    return advance(state, hand=h._replace(
+        hands=take(h, e.seat, (e.card,)), waiting=waiting, turn=nxt,
         phase=PICKUP if waiting[nxt] is not None else DRAW, deadline=None))
 
 
 def _deadline_set(state: GameState, e: ev.DeadlineSet) -> GameState:
-    return _next(state, hand=state.hand._replace(deadline=e.deadline))
+    return advance(state, hand=state.hand._replace(deadline=e.deadline))
 
 
 def _turn_timed_out(state: GameState, e: ev.TurnTimedOut) -> GameState:
-    return _next(state)  # the turn that follows is played with ordinary events
+    return advance(state)  # the turn that follows is played with ordinary events
 
 
 def _hand_ended(state: GameState, e: ev.HandEnded) -> GameState:
     totals = tuple(t + r.total for t, r in zip(state.totals, e.results, strict=True))
     first, _ = state.hand_spans[-1]
-    return _next(state, totals=totals, results=state.results + (e.results,),
+    return advance(state, totals=totals, results=state.results + (e.results,),
                  hand=state.hand._replace(phase=ENDED),
                  hand_spans=state.hand_spans[:-1] + ((first, state.version + 1),))
 
 
 def _game_ended(state: GameState, e: ev.GameEnded) -> GameState:
-    return _next(state, status=FINISHED, winners=e.winners)
+    return advance(state, status=FINISHED, winners=e.winners)
 
 
 _HANDLERS = {

@@ -8,6 +8,7 @@ which matters when every move folds a new state.
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..kernel import gamestate
 from ..kernel.players import Player
 from .events import HandResult
 from .rules import Rules
@@ -72,27 +73,6 @@ class GameState(NamedTuple):
     hand_spans: tuple[tuple[int, int], ...] = ()
     variant: str = "iceberg"
 
-    @property
-    def hands_played(self) -> int:
-        return len(self.results)
-
-    @property
-    def turn_seat(self) -> int | None:
-        """The seat that must act now; None between hands and once the game is over."""
-        hand = self.hand
-        if self.status != ACTIVE or hand is None or hand.phase == ENDED:
-            return None
-        return hand.turn
-
-    @property
-    def deadline(self) -> str | None:
-        """The running turn's deadline (play by mail), if it has one."""
-        return self.hand.deadline if self.turn_seat is not None else None
-
-    @property
-    def needs_deal(self) -> bool:
-        """The game goes on but no hand is being played: deal the next one."""
-        return self.status == ACTIVE and (self.hand is None or self.hand.phase == ENDED)
-
+    hands_played, turn_seat, deadline, needs_deal = gamestate.PROPERTIES
 
 INITIAL = GameState()
