@@ -38,8 +38,12 @@ def play(state, command, dealer=random_deal, now: datetime | None = None) -> tup
         variant = registry.VARIANTS[state.variant]
     if kind is TimeOut:
         events, after = _time_out(variant, state, command, dealer, _needed(now))
-    else:
-        events, after = _decide(variant, state, command, dealer)
+    else:  # _decide, written out: this is the hot path of every command
+        events, after = variant.decide(state, command)
+        if after.needs_deal:
+            deal = dealer(after.decks)
+            more, after = variant.decide(after, StartHand(deal.deck, deal.salt))
+            events = events + more
     if after.rules.turn_timeout_s:
         extra = deadline_events(variant, after, events, _needed(now))
         for event in extra:

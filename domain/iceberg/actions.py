@@ -7,7 +7,7 @@ a SeatView only, so it never depends on anything the seat may not see.
 
 from itertools import combinations, product
 
-from ..kernel.cards import CODE, RANK, SUIT, SUITS, sorted_cards
+from ..kernel.cards import CODE, RANK, RANK_SUIT, SUIT, SUITS, sorted_cards
 from .commands import Discard, Draw, LayOff, Meld, Pickup
 from .melds import PAIR, RUN, SET, SPECIALS
 from .state import DRAW, PICKUP, PLAY
@@ -69,9 +69,15 @@ class _Grouped:
         by_rank: dict[int, list[str]] = {}
         ranks_by_suit: dict[str, set[int]] = {}
         for card in hand:
-            rank = RANK[card]
-            by_rank.setdefault(rank, []).append(card)
-            ranks_by_suit.setdefault(SUIT[card], set()).add(rank)
+            rank, suit = RANK_SUIT[card]  # one look-up a card: this runs for every listing
+            if rank in by_rank:
+                by_rank[rank].append(card)
+            else:
+                by_rank[rank] = [card]
+            if suit in ranks_by_suit:
+                ranks_by_suit[suit].add(rank)
+            else:
+                ranks_by_suit[suit] = {rank}
         self.by_rank = by_rank
         self.ranks_by_suit = ranks_by_suit
 

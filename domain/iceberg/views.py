@@ -37,9 +37,8 @@ def see(state: GameState, seat: int) -> SeatView | None:
     if h is None:
         return None
     n = len(state.players)
+    # positional, in the fields' order: every bot move builds one, and keywords cost a third more
     return SeatView(
-        seat=seat, players=n, decks=state.decks, turn=h.turn, phase=h.phase,
-        hand=h.hands[seat], table=h.table, stock=h.stock,
-        hand_sizes=tuple(len(cards) for cards in h.hands), aces=h.aces,
-        waiting_for_me=h.waiting[seat] is not None, passed=h.waiting[(seat - 1) % n],
-        points=h.points, totals=state.totals, last_ace=h.last_ace)
+        seat, n, state.decks, h.turn, h.phase, h.hands[seat], h.table, len(h.deck) - h.stock_pos,
+        tuple(map(len, h.hands)), h.aces, h.waiting[seat] is not None, h.waiting[(seat - 1) % n],
+        h.points, state.totals, h.last_ace)

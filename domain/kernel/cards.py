@@ -26,6 +26,9 @@ for _value, _name in enumerate(RANK_NAMES, start=2):
         SUIT[_code] = _suit
         CODE[(_value, _suit)] = _code
 
+#: (rank, suit) of a code in one look-up, for the hot loops that need both
+RANK_SUIT: dict[str, tuple[int, str]] = {code: (RANK[code], SUIT[code]) for code in RANK}
+
 #: One deck, in a fixed order (rank-major); packs are shuffled from this.
 ONE_DECK: tuple[str, ...] = tuple(CODE[(v, s)] for v in range(2, 15) for s in SUITS)
 ACES = frozenset(code for code in ONE_DECK if RANK[code] == ACE)

@@ -8,12 +8,18 @@ from .cards import RANK, SUIT
 def one_rank(cards, rank=RANK) -> bool:
     """All the cards have the same rank (`rank`: the variant's rank of a code)."""
     first = rank[cards[0]]
-    return all(rank[c] == first for c in cards)
+    for card in cards:  # a plain loop: these run for every meld a bot considers
+        if rank[card] != first:
+            return False
+    return True
 
 
 def one_suit(cards) -> bool:
     first = SUIT[cards[0]]
-    return all(SUIT[c] == first for c in cards)
+    for card in cards:
+        if SUIT[card] != first:
+            return False
+    return True
 
 
 def in_sequence(ranks) -> bool:
