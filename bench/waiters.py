@@ -89,22 +89,29 @@ async def long_poller(port, game: Game, after: int, delays, stop):
             after = max(after, event["version"])
 
 
-async def streamer(port, game: Game, after: int, delays, stop, connected):
+async def streamer(port, game: Game, after: int, delays, stop, connected, reconnects):
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(f"GET /games/{game.id}/stream?after={after} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
     await writer.drain()
     connected.append(1)
     try:
         while not stop.is_set():
-            line = await asyncio.wait_for(reader.readline(), timeout=1)
+            try:
+                line = await asyncio.wait_for(reader.readline(), timeout=1)
+            except asyncio.TimeoutError:
+                continue  # a quiet stream: look at `stop`, keep waiting
+            if not line:
+                raise ConnectionError("the stream ended")
             match = re.match(rb"id: (\d+)", line)
             if match:
-                sent = game.sent.get(int(match.group(1)))
+                after = int(match.group(1))
+                sent = game.sent.get(after)
                 if sent is not None:
                     delays.append(time.monotonic() - sent)
-    except (asyncio.TimeoutError, ConnectionError):
+    except ConnectionError:
         if not stop.is_set():
-            return await streamer(port, game, after, delays, stop, connected)
+            reconnects.append(1)
+            return await streamer(port, game, after, delays, stop, connected, reconnects)
     finally:
         writer.close()
 
@@ -146,7 +153,7 @@ async def run(args, port, redis_port) -> None:
         games.append(Game(created["id"], [s["token"] for s in created["seats"]]))
     idle = await phase(port, games, args.seconds, rng)
     idle_clients = redis_clients(redis_port)
-    stop, connected, delays = asyncio.Event(), [], []
+    stop, connected, delays, reconnects = asyncio.Event(), [], [], []
     tasks = []
     for i in range(args.waiters):
         game = games[i % len(games)]
@@ -155,7 +162,7 @@ async def run(args, port, redis_port) -> None:
         if i % 2 == 0:
             tasks.append(asyncio.create_task(long_poller(port, game, after, delays, stop)))
         else:
-            tasks.append(asyncio.create_task(streamer(port, game, after, delays, stop, connected)))
+            tasks.append(asyncio.create_task(streamer(port, game, after, delays, stop, connected, reconnects)))
     await asyncio.sleep(3)  # every waiter parked
     parked_clients = redis_clients(redis_port)
     loaded = await phase(port, games, args.seconds, rng)
@@ -163,7 +170,8 @@ async def run(args, port, redis_port) -> None:
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     appended = sum(len(g.sent) for g in games)
-    print(f"waiters: {args.waiters} ({args.waiters // 2} long-polls, {len(connected)} streams) on {args.games} games")
+    print(f"waiters: {args.waiters} ({args.waiters // 2} long-polls, {len(connected) - len(reconnects)} streams,"
+          f" {len(reconnects)} stream reconnections) on {args.games} games")
     for name, result in (("idle", idle), ("with waiters", loaded)):
         print(f"{name:>13}: /healthz p50 {pct(result['health'], .5):6.1f} ms  p99 {pct(result['health'], .99):6.1f} ms"
               f" | action p50 {pct(result['actions'], .5):6.1f} ms  p99 {pct(result['actions'], .99):6.1f} ms"
