@@ -1,9 +1,12 @@
-"""The API's description, openapi.yaml, as the server serves it at /openapi.yaml."""
+"""The API's description, openapi.yaml, as the server serves it at /openapi.yaml.
 
-from pathlib import Path
+The file lives at the top of the repository; `service/openapi.yaml` links to
+it, so that `pip install .` ships it inside the package and an installed
+server run from any directory serves the spec.
+"""
 
-SPEC = Path(__file__).resolve().parent.parent / "openapi.yaml"
+from importlib import resources
 
 
 def spec_text() -> str:
-    return SPEC.read_text() if SPEC.exists() else ""
+    return resources.files("service").joinpath("openapi.yaml").read_text(encoding="utf-8")
