@@ -21,7 +21,7 @@ from ..kernel import errors as err
 from ..kernel.deals import StartHand, commitment
 from ..kernel.deciding import Batch, deciding
 from ..kernel.folding import check_game
-from ..kernel.players import CreateGame, check_players
+from ..kernel.players import CreateGame, seat_players
 from .bots import POLICIES
 from .cards import DECK, is_card
 from .commands import DISCARD_PILE, STOCK, Discard, Draw, Knock, Layoff, Pass, Show
@@ -30,7 +30,7 @@ from .events import CardDiscarded, CardDrawn, GameCreated, HandEnded, HandShown,
 from .evolve import evolve
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import WALL, game_end, knock_results, wall_results
-from .state import DISCARD, DRAW, ENDED, NEW, SHOW, UPCARD, UPCARD_INDEX, GameState, HandState
+from .state import DISCARD, DRAW, ENDED, SHOW, UPCARD, UPCARD_INDEX, GameState, HandState
 from .state import WALL as WALL_SIZE
 
 _PACK = sorted(DECK)
@@ -42,15 +42,7 @@ def first_dealer(deck_commitment: str) -> int:
 
 
 def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
-    if state.status != NEW:
-        raise err.GameExists("this game already exists")
-    players = tuple(cmd.players)
-    check_players(players, MIN_PLAYERS, MAX_PLAYERS, POLICIES)
-    rules = Rules() if cmd.rules is None else cmd.rules
-    if not isinstance(rules, Rules):
-        raise err.InvalidRules("not Gin's rules")
-    rules.check()
-    batch.emit(GameCreated(players, rules))
+    batch.emit(GameCreated(*seat_players(state, cmd, MIN_PLAYERS, MAX_PLAYERS, POLICIES, Rules)))
 
 
 def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:

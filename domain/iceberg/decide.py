@@ -12,7 +12,7 @@ from ..kernel.cards import full_pack, is_ace, is_card, remove_cards, sorted_card
 from ..kernel.deals import StartHand, commitment
 from ..kernel.deciding import Batch, deciding
 from ..kernel.folding import check_game
-from ..kernel.players import CreateGame, check_players
+from ..kernel.players import CreateGame, seat_players
 from .bots import POLICIES
 from .commands import Discard, Draw, LayOff, Meld, Pickup
 from .events import (
@@ -31,17 +31,11 @@ from .evolve import evolve
 from .melds import classify, extend
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import hand_results, winners_if_over
-from .state import DRAW, ENDED, NEW, PICKUP, PLAY, GameState, HandState
+from .state import DRAW, ENDED, PICKUP, PLAY, GameState, HandState
 
 
 def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
-    if state.status != NEW:
-        raise err.GameExists("this game already exists")
-    players = tuple(cmd.players)
-    check_players(players, MIN_PLAYERS, MAX_PLAYERS, POLICIES)
-    rules = Rules() if cmd.rules is None else cmd.rules
-    rules.check()
-    batch.emit(GameCreated(players, rules))
+    batch.emit(GameCreated(*seat_players(state, cmd, MIN_PLAYERS, MAX_PLAYERS, POLICIES, Rules)))
 
 
 def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:

@@ -4,7 +4,7 @@ and the command that seats them."""
 import unicodedata
 from dataclasses import dataclass
 
-from .errors import InvalidPlayers
+from .errors import GameExists, InvalidPlayers, InvalidRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,3 +48,18 @@ def check_players(players, fewest: int, most: int, bots) -> None:
             raise InvalidPlayers(f"a player's name is 1 to {MAX_NAME} visible characters, without controls")
         if p.bot is not None and p.bot not in bots:
             raise InvalidPlayers(f"unknown bot {p.bot!r}; known: {', '.join(sorted(bots))}")
+
+
+def seat_players(state, command: CreateGame, fewest: int, most: int, bots, rules_type) -> tuple:
+    """(players, rules) of a game a variant is asked to create: refused if the
+    game exists, the table cannot be seated, or the rules are another variant's;
+    no rules given means the variant's defaults."""
+    if state.status != "new":
+        raise GameExists("this game already exists")
+    players = tuple(command.players)
+    check_players(players, fewest, most, bots)
+    rules = rules_type() if command.rules is None else command.rules
+    if not isinstance(rules, rules_type):
+        raise InvalidRules(f"these are not the rules of {command.variant}")
+    rules.check()
+    return players, rules
