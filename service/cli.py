@@ -2,9 +2,10 @@
 
     iceberg serve [--host H] [--port P] [--workers N] [--worker-class gevent|gthread] [--connections C]
                   [--threads T]
-    iceberg worker [--burst]
+    iceberg worker [--burst] [--queues iceberg,notices]
 
-`serve` runs the API under gunicorn, one RQ worker with its scheduler and, when
+`serve` runs the API under gunicorn, two RQ workers with their schedulers (the
+game's jobs on `iceberg`, webhooks and e-mail on `notices`) and, when
 ICEBERG_REDIS_URL is not set, an embedded redis-server with its data in
 ICEBERG_DATA_DIR (AOF on, appendfsync always): a fresh machine needs nothing
 else. SIGINT or SIGTERM stops all of them, the API first and Redis last.
@@ -20,9 +21,9 @@ import time
 from pathlib import Path
 
 from .config import Config
+from .jobs import NOTICES, QUEUE, QUEUES
 
 log = logging.getLogger("iceberg.serve")
-QUEUES = ("iceberg",)
 # gunicorn's default line without the query string (a stream's ?access_token=
 # must never be logged), and the request id (service/httpbasics.py) last
 ACCESS_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
@@ -41,14 +42,24 @@ def main(argv=None) -> int:
     serve.add_argument("--threads", type=int, default=8, help="gthread: threads per gunicorn process")
     worker = sub.add_parser("worker", help="run RQ workers against the configured Redis")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
+    worker.add_argument("--queues", default=",".join(QUEUES),
+                        help=f"comma-separated queues to work (default: all, {','.join(QUEUES)})")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if args.command == "serve":
         return serve_forever(args)
-    return run_worker(args.burst)
+    return run_worker(args.burst, _queue_names(parser, args.queues))
 
 
-def run_worker(burst: bool = False) -> int:
+def _queue_names(parser, text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    unknown = set(names) - set(QUEUES)
+    if not names or unknown:
+        parser.error(f"--queues takes some of {', '.join(QUEUES)}")
+    return names
+
+
+def run_worker(burst: bool = False, names: tuple[str, ...] = QUEUES) -> int:
     from rq import Queue, SimpleWorker
 
     from .wiring import connect, wire
@@ -58,11 +69,11 @@ def run_worker(burst: bool = False) -> int:
         log.error("iceberg worker needs ICEBERG_REDIS_URL or ICEBERG_QUEUE_URL")
         return 2
     connection = connect(config.effective_queue_url)
-    if config.redis_url and not burst:
+    if config.redis_url and not burst and QUEUE in names:
         # the sweeper reschedules itself; this (re)starts the chain
         wire(config, queue_redis=connection).jobs.sweep(config.sweep_s)
-    release_dead_scheduler_locks(connection)
-    queues = [Queue(name, connection=connection) for name in QUEUES]
+    release_dead_scheduler_locks(connection, names)
+    queues = [Queue(name, connection=connection) for name in names]
     # SimpleWorker: no fork per job. Jobs are our own code and short (a bot turn
     # is milliseconds), so a fork and fresh connections per job would cost more
     # than the work; a crash still loses nothing (the sweeper re-enqueues).
@@ -70,7 +81,7 @@ def run_worker(burst: bool = False) -> int:
     return 0
 
 
-def release_dead_scheduler_locks(connection) -> None:
+def release_dead_scheduler_locks(connection, names: tuple[str, ...] = QUEUES) -> None:
     """Free a scheduler lock held by a process of this host that no longer exists.
 
     RQ keeps the lock of a SIGKILLed worker's scheduler for a minute and a new
@@ -82,7 +93,7 @@ def release_dead_scheduler_locks(connection) -> None:
 
     from rq.scheduler import SCHEDULER_LOCKING_KEY_TEMPLATE, RQScheduler, SchedulerNotFound
 
-    for name in QUEUES:
+    for name in names:
         key = SCHEDULER_LOCKING_KEY_TEMPLATE % name
         holder = connection.get(key)
         if holder is None:
@@ -157,7 +168,11 @@ def serve_forever(args) -> int:
     signal.signal(signal.SIGINT, stop)
     code = 0
     try:
-        children.append(("the worker", subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env)))
+        # two workers: an outside endpoint that holds a webhook open delays only other notices
+        children.append(("the game worker", subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "worker", "--queues", QUEUE], env=env)))
+        children.append(("the notices worker", subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "worker", "--queues", NOTICES], env=env)))
         # an access log line per request costs CPU on every request: opt in
         access = ["--access-logfile", "-", "--access-logformat", ACCESS_FORMAT] \
             if os.environ.get("ICEBERG_ACCESS_LOG") in ("1", "true", "yes") else []

@@ -14,7 +14,9 @@ from rq import Queue, Retry
 from domain.deadlines import reminder_time
 from domain.kernel.turns import parse
 
-QUEUE = "iceberg"
+QUEUE = "iceberg"  # bots, deadlines, replays, the sweep: the game's own work
+NOTICES = "notices"  # webhooks and e-mail: outside endpoints, never ahead of the game
+QUEUES = (QUEUE, NOTICES)
 BOT = "workers.bots.play_bot_turn"
 DEADLINE = "workers.deadlines.check_deadline"
 REMINDER = "workers.deadlines.send_reminder"
@@ -26,6 +28,7 @@ SWEEP = "workers.sweeper.sweep"
 class Jobs:
     def __init__(self, queue_redis, clock, retry_intervals=(2, 10, 30, 60)):
         self.queue = Queue(QUEUE, connection=queue_redis)
+        self.notices = Queue(NOTICES, connection=queue_redis)
         self.clock = clock
         self.retry_intervals = list(retry_intervals)
 
@@ -49,7 +52,7 @@ class Jobs:
         self.queue.enqueue_call(REPLAY, args=(game_id, hand), job_id=f"replay-{game_id}-{hand}", result_ttl=60)
 
     def notice(self, game_id: str, seat: int, kind: str, data: dict) -> None:
-        self.queue.enqueue_call(NOTICE, args=(game_id, seat, kind, data), result_ttl=60, failure_ttl=7 * 86400,
+        self.notices.enqueue_call(NOTICE, args=(game_id, seat, kind, data), result_ttl=60, failure_ttl=7 * 86400,
                                 retry=Retry(max=len(self.retry_intervals), interval=self.retry_intervals))
 
     def sweep(self, every_s: float) -> None:

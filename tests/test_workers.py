@@ -141,7 +141,7 @@ T0 = datetime(2026, 11, 22, 12, 0, 0, tzinfo=timezone.utc)
 def queued_notices(ctx, kind):
     from rq.job import Job
 
-    jobs = [Job.fetch(i, connection=ctx.jobs.queue.connection) for i in ctx.jobs.queue.job_ids]
+    jobs = [Job.fetch(i, connection=ctx.jobs.notices.connection) for i in ctx.jobs.notices.job_ids]
     return [j for j in jobs if j.func_name == "workers.notices.send_notice" and j.args[2] == kind]
 
 
