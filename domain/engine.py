@@ -11,7 +11,8 @@ of every variant, and so what self-play, benchmarks and tests run too:
 3. in a timed game, a human turn that begins gets its `DeadlineSet`.
 
 `TimeOut(deadline)` is the engine's own command: if that turn is overdue it
-appends `TurnTimedOut` and the greedy bot plays the whole turn.
+appends `TurnTimedOut` and the greedy bot plays the whole turn. `EndGame(reason)`
+is the other: it ends a game that nobody finishes by playing (kernel/ending.py).
 """
 
 import random
@@ -21,11 +22,14 @@ from . import registry
 from .deadlines import bot_to_move, deadline_events, is_overdue
 from .kernel.bodies import body_of
 from .kernel.deals import StartHand, random_deal
-from .kernel.errors import NotDue
+from .kernel.ending import EndGame
+from .kernel.errors import InvalidAction, NotDue
+from .kernel.folding import check_game
 from .kernel.players import CreateGame
 from .kernel.turns import TimeOut, TurnTimedOut
 
 TIMEOUT_BOT = "greedy"  # every variant has one: it plays a timed-out turn
+EARLY_REASONS = ("abandoned",)  # the reasons EndGame takes (the others are a hand's result)
 
 
 def play(state, command, dealer=random_deal, now: datetime | None = None) -> tuple[list, object]:
@@ -38,6 +42,8 @@ def play(state, command, dealer=random_deal, now: datetime | None = None) -> tup
         variant = registry.VARIANTS[state.variant]
     if kind is TimeOut:
         events, after = _time_out(variant, state, command, dealer, _needed(now))
+    elif kind is EndGame:
+        events, after = _end_game(variant, state, command)
     else:  # _decide, written out: this is the hot path of every command
         events, after = variant.decide(state, command)
         if after.needs_deal:
@@ -82,6 +88,14 @@ def _time_out(variant, state, command: TimeOut, dealer, now: datetime) -> tuple[
         if state.hands_played != hands:
             break  # the hand ended (and the next was dealt): this turn is over
     return events, state
+
+
+def _end_game(variant, state, command: EndGame) -> tuple[list, object]:
+    if command.reason not in EARLY_REASONS:
+        raise InvalidAction(f"a game is not ended early for {command.reason!r}")
+    check_game(state)
+    event = variant.end_game(state, command.reason, ())
+    return [event], variant.evolve(state, event)
 
 
 def bot_command(state, seat: int, policy: str, rng: random.Random):

@@ -15,7 +15,7 @@ API_FIELDS = {
     "CardsLaidOff": {"seat", "meld", "cards", "points"},
     "CardDiscarded": {"seat", "to_seat", "card"},
     "HandEnded": {"hand", "reason", "results", "deck", "salt"},
-    "GameEnded": {"winners", "totals"},
+    "GameEnded": {"winners", "totals", "reason"},  # reason: "Limits and conventions"
 }
 # ours, for play-by-mail deadlines (API.md leaves them open)
 OUR_FIELDS = {"DeadlineSet": {"seat", "deadline"}, "TurnTimedOut": {"seat", "deadline"}}

@@ -299,7 +299,7 @@ def test_the_game_ends_when_a_sole_leader_reaches_500():
     events = when(_second_hand_after((400, 480)), Meld(0, ALL_SPADES, ()))
     assert events[0] == MeldLaid(0, "m1", "run", ALL_SPADES, (), 135)  # 3-7 25, 8-K 50, QS 50, high ace 10
     assert events[1].results == (HandResult(0, 135, 0, 0, 135), HandResult(1, 0, 11, 90, -90))
-    assert events[2] == GameEnded((0,), (535, 390))
+    assert events[2] == GameEnded((0,), (535, 390), "target")
 
 
 def test_a_shared_highest_total_plays_on():
@@ -310,11 +310,12 @@ def test_a_shared_highest_total_plays_on():
 
 
 def test_below_the_target_the_game_goes_on():
-    from domain.fortune.scoring import winners_if_over
-    assert winners_if_over(Rules(), (500, 500, 20), 3) is None
-    assert winners_if_over(Rules(), (510, 500, 20), 3) == (0,)
-    assert winners_if_over(Rules(), (490, 480), 3) is None
-    assert winners_if_over(Rules(hands=2), (490, 490), 2) == (0, 1)
+    from domain.kernel.ending import scoring_end
+    assert scoring_end(Rules(), (500, 500, 20), 3) is None
+    assert scoring_end(Rules(), (510, 500, 20), 3) == ((0,), "target")
+    assert scoring_end(Rules(), (490, 480), 3) is None
+    assert scoring_end(Rules(hands=2), (490, 490), 2) == ((0, 1), "hands")
+    assert scoring_end(Rules(), (490, 480), 100) == ((0,), "max_hands")
 
 
 def test_hidden_information_the_drawn_card_is_its_takers_and_the_deck_is_sealed():

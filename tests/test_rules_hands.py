@@ -20,7 +20,7 @@ from domain.iceberg.events import (
 )
 from domain.iceberg.evolve import fold
 from domain.iceberg.rules import Rules
-from domain.iceberg.scoring import winners_if_over
+from domain.kernel.ending import scoring_end
 from domain.iceberg.state import INITIAL
 from domain.kernel import errors as err
 from domain.kernel.deals import commitment
@@ -135,7 +135,7 @@ def test_the_next_hand_starts_with_the_next_seat():
 
 def test_a_game_ends_when_a_total_reaches_the_target():
     log, state = play_worked_example(target_score=100)
-    assert log[-1] == GameEnded(winners=(0,), totals=(100, -120, -20))
+    assert log[-1] == GameEnded(winners=(0,), totals=(100, -120, -20), reason="target")
     assert state.status == "finished"
     with pytest.raises(err.GameOver):
         decide(state, Draw(1))
@@ -177,23 +177,38 @@ def test_a_shared_highest_total_above_the_target_plays_another_hand():
 
 def test_a_sole_leader_above_the_target_wins():
     log, state = _finish_worked_hand(_earlier_hands((0, 219, 0), target_score=50))
-    assert log[-1] == GameEnded(winners=(0,), totals=(100, 99, -20))
+    assert log[-1] == GameEnded(winners=(0,), totals=(100, 99, -20), reason="target")
 
 
 def test_a_fixed_number_of_hands_ends_the_game_and_a_tie_is_a_shared_win():
     log, state = _finish_worked_hand(_earlier_hands((0, 220, 0), hands=4))
-    assert log[-1] == GameEnded(winners=(0, 1), totals=(100, 100, -20))
+    assert log[-1] == GameEnded(winners=(0, 1), totals=(100, 100, -20), reason="hands")
     log, _ = play_worked_example(hands=1)
-    assert log[-1] == GameEnded(winners=(0,), totals=(100, -120, -20))
+    assert log[-1] == GameEnded(winners=(0,), totals=(100, -120, -20), reason="hands")
+
+
+def test_max_hands_ends_a_game_below_the_target():
+    log, state = play_worked_example(max_hands=1)
+    assert log[-1] == GameEnded(winners=(0,), totals=(100, -120, -20), reason="max_hands")
+    assert state.status == "finished"
 
 
 def test_winners_rule_in_isolation():
     target = Rules(target_score=100)
-    assert winners_if_over(target, (99, 50), 1) is None
-    assert winners_if_over(target, (100, 50), 1) == (0,)
-    assert winners_if_over(target, (120, 120), 1) is None
-    assert winners_if_over(Rules(hands=2), (500, 1), 1) is None
-    assert winners_if_over(Rules(hands=2), (5, 5), 2) == (0, 1)
+    assert scoring_end(target, (99, 50), 1) is None
+    assert scoring_end(target, (100, 50), 1) == ((0,), "target")
+    assert scoring_end(target, (120, 120), 1) is None
+    assert scoring_end(Rules(hands=2), (500, 1), 1) is None
+    assert scoring_end(Rules(hands=2), (5, 5), 2) == ((0, 1), "hands")
+
+
+def test_every_game_ends_after_max_hands_highest_total_winning():
+    assert Rules().max_hands == 100
+    assert scoring_end(Rules(), (4999, 10), 99) is None
+    assert scoring_end(Rules(), (4999, 10), 100) == ((0,), "max_hands")
+    assert scoring_end(Rules(max_hands=3), (70, 70, 5), 3) == ((0, 1), "max_hands")  # a shared lead shares the win
+    assert scoring_end(Rules(max_hands=3, target_score=50), (70, 5), 3) == ((0,), "target")  # the target first
+    assert scoring_end(Rules(hands=3, max_hands=3), (70, 5), 3) == ((0,), "hands")  # the chosen count first
 
 
 def test_totals_are_the_sum_of_hand_results():

@@ -66,6 +66,16 @@ def test_a_version_1_game_created_is_read_as_an_iceberg_game():
     assert decode_event(old) == GameCreated((Player("A"), Player("B")), Rules(ace_rule="bonus"), "iceberg")
 
 
+@pytest.mark.parametrize("code, variant", [("O", "iceberg"), ("fO", "fortune")])
+def test_a_version_1_game_ended_reads_with_the_reason_it_must_have_had(code, variant):
+    """Before GameEnded said why, a shared win could only end a game of a fixed number of hands."""
+    ended = registry.named(variant).event_types()["GameEnded"]
+    sole = f'["{code}",1,1763805600000,"s0",3,[[0],[550,-55]]]'.encode()
+    shared = f'["{code}",1,1763805600000,"s0",3,[[0,1],[90,90]]]'.encode()
+    assert decode_event(sole) == ended((0,), (550, -55), "target")
+    assert decode_event(shared) == ended((0, 1), (90, 90), "hands")
+
+
 def restore(redis, game_id: str, dumped: dict) -> None:
     """The keys of one fixture game, as the released server left them."""
     for entry_id, e, p in dumped["events"]:

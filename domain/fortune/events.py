@@ -113,6 +113,7 @@ class HandEnded:
 class GameEnded:
     winners: tuple[int, ...]
     totals: tuple[int, ...]
+    reason: str  # kernel/ending.py REASONS
 
 
 __all__ = ["HandResult", "GameCreated", "HandStarted", "CardDrawn", "PileTaken", "StockRenewed", "MeldLaid",

@@ -3,6 +3,7 @@ options (kernel/options.py) and held per game as `Rules`."""
 
 from dataclasses import asdict, dataclass
 
+from ..kernel.ending import MAX_HANDS, MAX_HANDS_OPTION
 from ..kernel.options import Option, parse
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -17,6 +18,7 @@ OPTIONS = (
     Option("stock_renewals", "integer", 2,
            "how often a hand may turn the discard pile over as a new stock; a draw from an empty stock "
            "after that ends the hand (no one goes out)", minimum=0, maximum=20),
+    MAX_HANDS_OPTION,
     Option("turn_timeout_s", "integer", None, "play by mail: seconds a human seat has for a turn",
            minimum=1, maximum=30 * 86400, nullable=True),
 )
@@ -26,6 +28,7 @@ OPTIONS = (
 class Rules:
     target_score: int = 500
     hands: int | None = None
+    max_hands: int = MAX_HANDS
     stock_renewals: int = 2
     turn_timeout_s: int | None = None
 

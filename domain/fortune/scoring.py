@@ -1,6 +1,6 @@
 """Scoring a hand and deciding whether the game is over (docs/rules/fortune.md)."""
 
-from .events import HandResult
+from .events import GameEnded, HandResult
 from .melds import hand_penalty
 
 
@@ -17,14 +17,7 @@ def hand_results(state) -> tuple[HandResult, ...]:
     return tuple(results)
 
 
-def winners_if_over(rules, totals, hands_played: int) -> tuple[int, ...] | None:
-    """The winning seats if the game ends now, else None: a sole highest total of
-    at least the target (a shared highest total plays on), or, with the `hands`
-    option, the highest total(s) after that many hands."""
-    top = max(totals)
-    leaders = tuple(seat for seat, total in enumerate(totals) if total == top)
-    if rules.hands is not None:
-        return leaders if hands_played >= rules.hands else None
-    if top >= rules.target_score and len(leaders) == 1:
-        return leaders
-    return None
+def ended_early(state, reason: str, winners) -> GameEnded:
+    """The GameEnded of a game stopped before its end (kernel/ending.py): the
+    totals of the hands played; the hand in progress, if any, is not scored."""
+    return GameEnded(tuple(winners), state.totals, reason)

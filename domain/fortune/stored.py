@@ -2,7 +2,8 @@
 "f", except the deadline events shared with every variant), versions and field
 lists, pinned. Never change a code or a field list in place."""
 
-from ..kernel.stored import StoredForm
+from ..kernel.ending import reason_of_v1
+from ..kernel.stored import Past, StoredForm
 from .events import (
     CardDiscarded,
     CardDrawn,
@@ -29,7 +30,8 @@ STORED = (
     StoredForm(CardsLaidOff, "fL", ("seat", "meld", "cards", "wild", "points")),
     StoredForm(CardDiscarded, "fX", ("seat", "card")),
     StoredForm(HandEnded, "fE", ("hand", "reason", "results", "deck", "salt"), joined=("deck",)),
-    StoredForm(GameEnded, "fO", ("winners", "totals")),
+    StoredForm(GameEnded, "fO", ("winners", "totals", "reason"), version=2,
+               past=(Past(1, ("winners", "totals"), reason_of_v1),)),
     StoredForm(DeadlineSet, "S", ("seat", "deadline")),
     StoredForm(TurnTimedOut, "T", ("seat", "deadline")),
 )

@@ -66,3 +66,12 @@ def game_end(rules: Rules, points: tuple[int, ...], results) -> GameEnded | None
     top = max(totals)
     winners = tuple(s for s in (0, 1) if totals[s] == top)
     return GameEnded(winners, totals, reason, tuple(points), tuple(bonuses))
+
+
+def ended_early(state, reason: str, winners) -> GameEnded:
+    """The GameEnded of a game stopped before its end (kernel/ending.py): the
+    hand points as they stand, no game, shutout or line bonus (nobody reached the
+    end those reward), the hands won counted for the record."""
+    won = [sum(1 for hand in state.results if hand[s].score > 0) for s in (0, 1)]
+    bonuses = tuple(SeatBonus(s, won[s], 0, 0, 0) for s in (0, 1))
+    return GameEnded(tuple(winners), tuple(state.points), reason, tuple(state.points), bonuses)

@@ -16,6 +16,7 @@ from .decide import run
 from .events import CardDiscarded, HandStarted
 from .evolve import evolve
 from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Rules
+from .scoring import ended_early
 from .snapshot import from_data as _snapshot_from_data
 from .snapshot import to_data as _snapshot_to_data
 from .state import INITIAL
@@ -47,4 +48,5 @@ VARIANT = Variant(
             "CardDiscarded": Hidden("card", "seat")},
     sealed={"HandStarted": ("deck", "salt")},
     snapshot=(_snapshot_to_data, _snapshot_from_data),
+    end_game=ended_early,
 )

@@ -11,6 +11,7 @@ from ..kernel import errors as err
 from ..kernel.cards import full_pack, is_ace, is_card, remove_cards, sorted_cards
 from ..kernel.deals import StartHand, commitment
 from ..kernel.deciding import Batch, deciding
+from ..kernel.ending import scoring_end
 from ..kernel.folding import check_game
 from ..kernel.players import CreateGame, seat_players
 from .bots import POLICIES
@@ -30,7 +31,7 @@ from .events import (
 from .evolve import evolve
 from .melds import classify, extend
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from .scoring import hand_results, winners_if_over
+from .scoring import hand_results
 from .state import DRAW, ENDED, PICKUP, PLAY, GameState, HandState
 
 
@@ -124,9 +125,9 @@ def _end_hand(batch: Batch, reason: str) -> None:
     hand = state.hand
     batch.emit(HandEnded(hand.number, reason, hand_results(state), hand.deck, hand.salt))
     state = batch.state
-    winners = winners_if_over(state.rules, state.totals, state.hands_played)
-    if winners is not None:
-        batch.emit(GameEnded(winners, state.totals))
+    over = scoring_end(state.rules, state.totals, state.hands_played)
+    if over is not None:
+        batch.emit(GameEnded(over[0], state.totals, over[1]))
 
 
 def _turn(state: GameState, seat: int) -> HandState:

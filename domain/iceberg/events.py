@@ -105,6 +105,7 @@ class HandEnded:
 class GameEnded:
     winners: tuple[int, ...]
     totals: tuple[int, ...]
+    reason: str  # kernel/ending.py REASONS
 
 
 

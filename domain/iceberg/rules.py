@@ -3,6 +3,7 @@ once as typed options (kernel/options.py) and held per game as `Rules`."""
 
 from dataclasses import asdict, dataclass
 
+from ..kernel.ending import MAX_HANDS, MAX_HANDS_OPTION
 from ..kernel.options import Option, parse
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -16,6 +17,7 @@ OPTIONS = (
     Option("decks", "choice", "auto", "52-card decks: auto is one for 2-3 players, two for 4-6", choices=DECKS),
     Option("hands", "integer", None, "play exactly this many hands instead of to the target",
            minimum=1, maximum=1000, nullable=True),
+    MAX_HANDS_OPTION,
     Option("turn_timeout_s", "integer", None, "play by mail: seconds a human seat has for a turn",
            minimum=1, maximum=30 * 86400, nullable=True),
 )
@@ -27,6 +29,7 @@ class Rules:
     target_score: int = 5000
     decks: str | int = "auto"
     hands: int | None = None
+    max_hands: int = MAX_HANDS
     turn_timeout_s: int | None = None
 
     def to_dict(self) -> dict:

@@ -2,7 +2,7 @@
 hand" and "The game")."""
 
 from ..kernel.cards import is_ace
-from .events import HandResult
+from .events import GameEnded, HandResult
 from .playable import playable
 
 CARD_PENALTY = 10
@@ -33,12 +33,7 @@ def apply_aces(ace_rule: str, base: int, aces: int) -> int:
     return base + ACE_BONUS * aces
 
 
-def winners_if_over(rules, totals, hands_played: int) -> tuple[int, ...] | None:
-    """The winning seats if the game ends now, else None."""
-    top = max(totals)
-    leaders = tuple(seat for seat, total in enumerate(totals) if total == top)
-    if rules.hands is not None:
-        return leaders if hands_played >= rules.hands else None
-    if top >= rules.target_score and len(leaders) == 1:
-        return leaders
-    return None  # below target, or a shared lead above it: another hand
+def ended_early(state, reason: str, winners) -> GameEnded:
+    """The GameEnded of a game stopped before its end (kernel/ending.py): the
+    totals of the hands played; the hand in progress, if any, is not scored."""
+    return GameEnded(tuple(winners), state.totals, reason)

@@ -2,6 +2,7 @@
 field lists, pinned. Never change a code or a field list in place: add a
 version with an upcaster instead (tests/test_stored_form.py holds them to it)."""
 
+from ..kernel.ending import reason_of_v1
 from ..kernel.stored import Past, StoredForm
 from .events import (
     AceRevealed,
@@ -35,7 +36,8 @@ STORED = (
     StoredForm(CardsLaidOff, "L", ("seat", "meld", "cards", "points")),
     StoredForm(CardDiscarded, "X", ("seat", "to_seat", "card")),
     StoredForm(HandEnded, "E", ("hand", "reason", "results", "deck", "salt"), joined=("deck",)),
-    StoredForm(GameEnded, "O", ("winners", "totals")),
+    StoredForm(GameEnded, "O", ("winners", "totals", "reason"), version=2,
+               past=(Past(1, ("winners", "totals"), reason_of_v1),)),
     StoredForm(DeadlineSet, "S", ("seat", "deadline")),
     StoredForm(TurnTimedOut, "T", ("seat", "deadline")),
 )

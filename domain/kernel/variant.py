@@ -53,6 +53,7 @@ class Variant:
     hidden: dict[str, Hidden]  # event type -> its field one seat alone may see during the hand
     sealed: dict[str, tuple[str, ...]]  # event type -> fields nobody but the admin sees during the hand
     snapshot: tuple[Callable, Callable]  # (state -> data, data -> state)
+    end_game: Callable  # (state, reason, winners) -> the GameEnded that ends the game now (kernel/ending.py)
 
     def event_types(self) -> dict[str, type]:
         return {form.name: form.type for form in self.stored}

@@ -29,7 +29,7 @@ PINNED = {
     "CardsLaidOff": ("fL", 1, ("seat", "meld", "cards", "wild", "points")),
     "CardDiscarded": ("fX", 1, ("seat", "card")),
     "HandEnded": ("fE", 1, ("hand", "reason", "results", "deck", "salt")),
-    "GameEnded": ("fO", 1, ("winners", "totals")),
+    "GameEnded": ("fO", 2, ("winners", "totals", "reason")),
     "DeadlineSet": ("S", 1, ("seat", "deadline")),
     "TurnTimedOut": ("T", 1, ("seat", "deadline")),
 }
@@ -38,7 +38,7 @@ PINNED = {
 SAMPLES = [
     (GameCreated((Player('Ann'), Player('Bot', 'greedy')), Rules(hands=2)),
      b'["fG",1,1763805600000,"s0",0,[[{"name":"Ann","bot":null},{"name":"Bot","bot":"greedy"}],'
-     b'{"target_score":500,"hands":2,"stock_renewals":2,"turn_timeout_s":null},"fortune"]]'),
+     b'{"target_score":500,"hands":2,"max_hands":100,"stock_renewals":2,"turn_timeout_s":null},"fortune"]]'),
     (HandStarted(0, 1, 0, 'QS', 'ab' * 32, ('2S', '3S'), '5a17'),
      b'["fH",1,1763805600000,"s0",0,[0,1,0,"QS","abababababababababababababababababababababababababababababababab","2S,3S","5a17"]]'),
     (CardDrawn(0, '3C'),
@@ -55,8 +55,8 @@ SAMPLES = [
      b'["fX",1,1763805600000,"s0",0,[0,"JH"]]'),
     (HandEnded(0, 'out', (HandResult(0, 50, 0, 0, 50), HandResult(1, 10, 3, 65, -55)), ('2S', '3S'), '5a17'),
      b'["fE",1,1763805600000,"s0",0,[0,"out",[{"seat":0,"melded":50,"cards_left":0,"penalty":0,"total":50},{"seat":1,"melded":10,"cards_left":3,"penalty":65,"total":-55}],"2S,3S","5a17"]]'),
-    (GameEnded((0,), (550, -55)),
-     b'["fO",1,1763805600000,"s0",0,[[0],[550,-55]]]'),
+    (GameEnded((0,), (550, -55), "target"),
+     b'["fO",2,1763805600000,"s0",0,[[0],[550,-55],"target"]]'),
     (DeadlineSet(0, '2026-11-22T13:00:00Z'),
      b'["S",1,1763805600000,"s0",0,[0,"2026-11-22T13:00:00Z"]]'),
     (TurnTimedOut(0, '2026-11-22T13:00:00Z'),

@@ -29,7 +29,7 @@ PINNED = {
     "CardsLaidOff": ("L", 1, ("seat", "meld", "cards", "points")),
     "CardDiscarded": ("X", 1, ("seat", "to_seat", "card")),
     "HandEnded": ("E", 1, ("hand", "reason", "results", "deck", "salt")),
-    "GameEnded": ("O", 1, ("winners", "totals")),
+    "GameEnded": ("O", 2, ("winners", "totals", "reason")),
     "DeadlineSet": ("S", 1, ("seat", "deadline")),
     "TurnTimedOut": ("T", 1, ("seat", "deadline")),
 }
@@ -38,7 +38,7 @@ PINNED = {
 SAMPLES = [
     (GameCreated((Player("Ann"), Player("Bot", "greedy")), Rules(hands=2)),
      b'["G",2,1763805600000,"s0",0,[[{"name":"Ann","bot":null},{"name":"Bot","bot":"greedy"}],{"ace_rule":'
-     b'"multiplier","target_score":5000,"decks":"auto","hands":2,"turn_timeout_s":null},"iceberg"]]'),
+     b'"multiplier","target_score":5000,"decks":"auto","hands":2,"max_hands":100,"turn_timeout_s":null},"iceberg"]]'),
     (HandStarted(0, 1, "ab" * 32, ("2S", "3S"), "5a17"),
      b'["H",1,1763805600000,"s0",0,[0,1,"' + b"ab" * 32 + b'","2S,3S","5a17"]]'),
     (CardPickedUp(1, "JH"), b'["U",1,1763805600000,"s0",0,[1,"JH"]]'),
@@ -50,7 +50,7 @@ SAMPLES = [
     (HandEnded(0, "out", (HandResult(0, 50, 0, 0, 1, 100), HandResult(1, 10, 5, 80, 0, -120)), ("2S", "3S"), "5a17"),
      b'["E",1,1763805600000,"s0",0,[0,"out",[{"seat":0,"melded":50,"cards_left":0,"playable":0,"aces":1,"total":100},'
      b'{"seat":1,"melded":10,"cards_left":5,"playable":80,"aces":0,"total":-120}],"2S,3S","5a17"]]'),
-    (GameEnded((0,), (100, -120)), b'["O",1,1763805600000,"s0",0,[[0],[100,-120]]]'),
+    (GameEnded((0,), (100, -120), "max_hands"), b'["O",2,1763805600000,"s0",0,[[0],[100,-120],"max_hands"]]'),
     (DeadlineSet(0, "2026-11-22T13:00:00Z"), b'["S",1,1763805600000,"s0",0,[0,"2026-11-22T13:00:00Z"]]'),
     (TurnTimedOut(0, "2026-11-22T13:00:00Z"), b'["T",1,1763805600000,"s0",0,[0,"2026-11-22T13:00:00Z"]]'),
 ]

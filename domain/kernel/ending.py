@@ -1,0 +1,58 @@
+"""How games end, the same in every variant: the reasons a `GameEnded` gives,
+the scoring rummies' end after the last hand, and the engine's `EndGame`
+command for endings that are not a hand's result (a game nobody plays any more).
+
+Every game ends: besides the variant's own end (a target, a number of hands),
+the rules option `max_hands` (default 100) ends it after that many hands,
+highest total winning, so no two bots can play forever.
+"""
+
+from dataclasses import dataclass
+
+from .options import Option
+
+#: why a game ended, as GameEnded.reason gives it (API.md)
+REASONS = ("target", "hands", "max_hands", "resigned", "forfeit", "aborted", "abandoned")
+MAX_HANDS = 100
+
+MAX_HANDS_OPTION = Option("max_hands", "integer", MAX_HANDS,
+                          "the game ends after this many hands in any case, highest total winning",
+                          minimum=1, maximum=1000)
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """End the game now for `reason`, one that is not a hand's result (e.g.
+    `abandoned`: no action for a long time). Nobody wins such a game."""
+    reason: str
+
+
+def leaders(totals) -> tuple[int, ...]:
+    top = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == top)
+
+
+def scoring_end(rules, totals, hands_played: int) -> tuple[tuple[int, ...], str] | None:
+    """(winners, reason) if a scoring rummy (Iceberg, Fortune) ends after its
+    `hands_played`-th hand, else None.
+
+    With the `hands` option the game ends after exactly that many hands;
+    without it, when a sole leader has at least the target (a shared lead plays
+    on). Either way `max_hands` ends it, the highest total(s) winning.
+    """
+    first = leaders(totals)
+    if rules.hands is not None and hands_played >= rules.hands:
+        return first, "hands"
+    if rules.hands is None and totals[first[0]] >= rules.target_score and len(first) == 1:
+        return first, "target"
+    if hands_played >= rules.max_hands:
+        return first, "max_hands"
+    return None
+
+
+def reason_of_v1(data: dict) -> dict:
+    """GameEnded stored before it said why: a shared win can only be the `hands`
+    option's end (a target needs a sole leader); otherwise `target`. (A game of
+    a fixed number of hands with one winner reads as `target` too: its rules in
+    GameCreated tell the difference.)"""
+    return {**data, "reason": "hands" if len(data["winners"]) > 1 else "target"}
