@@ -11,7 +11,9 @@ of every variant, and so what self-play, benchmarks and tests run too:
 3. in a timed game, a human turn that begins gets its `DeadlineSet`.
 
 `TimeOut(deadline)` is the engine's own command: if that turn is overdue it
-appends `TurnTimedOut` and the greedy bot plays the whole turn. `EndGame(reason)`
+appends `TurnTimedOut` and the greedy bot plays the whole turn; any other command
+in a turn that is overdue is refused (`LateTurn`), so a deadline holds to the
+millisecond whenever the timeout is applied. `EndGame(reason)`
 is the other: it ends a game that nobody finishes by playing (kernel/ending.py).
 """
 
@@ -23,7 +25,7 @@ from .deadlines import bot_to_move, deadline_events, is_overdue
 from .kernel.bodies import body_of
 from .kernel.deals import StartHand, random_deal
 from .kernel.ending import EndGame
-from .kernel.errors import InvalidAction, NotDue
+from .kernel.errors import InvalidAction, LateTurn, NotDue
 from .kernel.folding import check_game
 from .kernel.players import CreateGame
 from .kernel.turns import TimeOut, TurnTimedOut
@@ -45,6 +47,8 @@ def play(state, command, dealer=random_deal, now: datetime | None = None) -> tup
     elif kind is EndGame:
         events, after = _end_game(variant, state, command)
     else:  # _decide, written out: this is the hot path of every command
+        if state.deadline is not None and is_overdue(state, state.deadline, _needed(now)):
+            raise LateTurn(f"the deadline {state.deadline} has passed: the turn is played by the timeout")
         events, after = variant.decide(state, command)
         if after.needs_deal:
             deal = dealer(after.decks)

@@ -24,11 +24,14 @@ from dataclasses import dataclass, field
 from domain.deadlines import bot_to_move
 from domain.engine import play
 from domain.kernel.deals import random_deal
-from domain.kernel.errors import RuleViolation
+from domain.kernel.errors import LateTurn, NotDue, RuleViolation
+from domain.kernel.turns import TimeOut
 
 from .store.errors import ConcurrencyError
 from .store.recorder import StoredEvent, last_hash
 from .store.repository import Loaded
+
+TIMEOUT_ACTOR = "to"  # the actor recorded for a timeout's events
 
 
 class StaleVersion(ConcurrencyError):
@@ -90,11 +93,13 @@ class GameCommands:
             raise StaleVersion(expected, version)
         try:
             events, after = play(loaded.state, command, self.dealer, self.clock())
-        except RuleViolation:
+        except RuleViolation as e:
             if not fresh:
                 raise _Stale() from None
             first = self._first_response(game_id, key)
             if first is None:
+                if isinstance(e, LateTurn):
+                    self._time_out(game_id, loaded.state)
                 raise
             return Outcome(version, replayed=first)
         prepared = self.repository.prepare(loaded, events, actor)
@@ -113,6 +118,14 @@ class GameCommands:
             return Outcome(version, replayed=appended.duplicate)
         self.follow_ups.after_append(game_id, loaded.state, after, events, hooks=appended.hooks)
         return Outcome(appended.version, after, events, prepared.described, response)
+
+    def _time_out(self, game_id: str, state) -> None:
+        """A move came after its deadline: apply the timeout at once (not when
+        the deadline job runs), then refuse the move; someone else may have."""
+        try:
+            self.handle(game_id, TimeOut(state.deadline), TIMEOUT_ACTOR, expected=state.version)
+        except (ConcurrencyError, NotDue):
+            pass
 
     def _first_response(self, game_id: str, key: str | None) -> str | None:
         """The key's first response, if the key won a race since we looked."""

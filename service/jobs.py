@@ -39,7 +39,7 @@ class Jobs:
 
     def deadline(self, game_id: str, state, deadline: str) -> None:
         """The timeout check at the deadline, and the reminder before it."""
-        key = deadline.replace(":", "")
+        key = deadline.replace(":", "").replace(".", "")
         self.queue.enqueue_at(parse(deadline), DEADLINE, game_id, deadline, job_id=f"deadline-{game_id}-{key}")
         remind = reminder_time(state)
         if remind is not None:

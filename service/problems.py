@@ -19,7 +19,7 @@ log = logging.getLogger("iceberg")
 
 #: Rule codes that say "not now" (the state forbids it) rather than "never like this".
 CONFLICT_CODES = {"not_your_turn", "must_pick_up", "must_draw", "already_drawn", "hand_over", "game_over",
-                  "hand_in_progress", "game_exists", "not_due",
+                  "hand_in_progress", "game_exists", "not_due", "turn_timed_out",
                   # gin: the first upcard is offered, a knock awaits the defender's show
                   "upcard_offered", "cannot_pass", "must_show", "no_knock",
                   # fortune: the pile is empty now

@@ -192,7 +192,7 @@ def test_a_timeout_goes_through_the_same_path_and_only_when_due(redis_server):
     game = new_game(services, players=("Ann", "Bo"), turn_timeout_s=60)
     state = services.repository.load(game).state
     deadline = state.deadline
-    assert deadline == "2026-11-22T12:01:00Z"
+    assert deadline == "2026-11-22T12:01:00.000Z"
     with pytest.raises(err.NotDue):
         services.commands.handle(game, TimeOut(deadline), "to")
     moment[0] += timedelta(seconds=60)

@@ -9,6 +9,7 @@ a timed-out turn is played exactly once; the reminder is sent once (a marker).
 from domain.deadlines import human_to_move, is_overdue, reminder_time
 from domain.kernel.errors import NotDue
 from domain.kernel.turns import TimeOut
+from service.commands import TIMEOUT_ACTOR
 from service.store.errors import ConcurrencyError
 
 from .context import context
@@ -20,7 +21,7 @@ def check_deadline(game_id: str, deadline: str) -> str:
     if not is_overdue(state, deadline, ctx.clock()):
         return "not due"
     try:
-        outcome = ctx.commands.handle(game_id, TimeOut(deadline), "to", expected=state.version)
+        outcome = ctx.commands.handle(game_id, TimeOut(deadline), TIMEOUT_ACTOR, expected=state.version)
     except (ConcurrencyError, NotDue):
         return "moved on"
     return f"timed out seat {outcome.events[0].seat}"
@@ -32,8 +33,11 @@ def send_reminder(game_id: str, deadline: str) -> str:
     seat = human_to_move(state)
     if seat is None or state.deadline != deadline:
         return "not this turn any more"
-    if ctx.clock() < reminder_time(state):
+    now = ctx.clock()
+    if now < reminder_time(state):
         return "not yet"
+    if is_overdue(state, deadline, now):
+        return "too late: the deadline has passed"
     if not ctx.reminders.mark(game_id, deadline, seat):
         return "already sent"
     if seat in ctx.webhooks.of(game_id):

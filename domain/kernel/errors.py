@@ -38,6 +38,7 @@ InvalidRules = _violation("InvalidRules", "invalid_rules", "A rules option is ou
 InvalidDeck = _violation("InvalidDeck", "invalid_deck", "The deck is not exactly the game's pack.")
 InvalidAction = _violation("InvalidAction", "invalid_action", "Not an action of this game's variant.")
 UnknownVariant = _violation("UnknownVariant", "unknown_variant", "No variant of that name is hosted.")
+LateTurn = _violation("LateTurn", "turn_timed_out", "The turn's deadline has passed: the timeout plays it.")
 NotDue = _violation("NotDue", "not_due", "The turn's deadline has not passed, or another turn is being played.")
 UpcardOffered = _violation("UpcardOffered", "upcard_offered", "The first upcard is offered: take it or pass.")
 CannotPass = _violation("CannotPass", "cannot_pass", "Only the first upcard may be passed.")

@@ -35,7 +35,8 @@ class TimeOut:
 
 
 def iso(moment: datetime) -> str:
-    return moment.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    """UTC, to the millisecond: a one-second timeout must not lose a fraction to rounding."""
+    return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def parse(text: str) -> datetime:
