@@ -33,20 +33,32 @@ def request(url, method="GET", body=None, token=None):
 
 
 class Serve:
-    def __init__(self, data_dir, port, **extra):
+    def __init__(self, data_dir, port, log_file=None, **extra):
         self.port = port
         # only the virtualenv's bin on the PATH: no system redis-server to find
         env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
         env.update(PATH=str(BIN), ICEBERG_DATA_DIR=str(data_dir), **extra)
+        # log_file: the server's output in a file, readable while it runs (a pipe
+        # read only at the end blocks a server that logs more than it holds)
+        self.log_file = Path(log_file) if log_file else None
+        output = open(self.log_file, "wb") if self.log_file else subprocess.PIPE
         self.process = subprocess.Popen([str(BIN / "iceberg"), "serve", "--port", str(port), "--workers", "1"],
-                                        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        env=env, stdout=output, stderr=subprocess.STDOUT,
                                         start_new_session=True)
+        if self.log_file:
+            output.close()  # the server has its own copy
         self.url = f"http://127.0.0.1:{port}"
+
+    def output(self) -> str:
+        """What the server logged so far (all of it once it has exited, without a log_file)."""
+        if self.log_file:
+            return self.log_file.read_text()
+        return self.process.stdout.read().decode() if self.process.poll() is not None else ""
 
     def wait_healthy(self, timeout=30):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.process.stdout.read().decode()
+            assert self.process.poll() is None, self.output()
             try:
                 status, body = request(self.url + "/healthz")
                 if status == 200:
@@ -59,7 +71,7 @@ class Serve:
     def stop(self, sig=signal.SIGTERM):
         self.process.send_signal(sig)
         code = self.process.wait(timeout=40)
-        return code, self.process.stdout.read().decode()
+        return code, self.output()
 
 
 def children_of(pid):
@@ -72,7 +84,8 @@ def test_serve_runs_with_no_redis_installed_and_resumes_games(tmp_path, stop_sig
     port = free_port()
     serve = Serve(tmp_path / "data", port)
     try:
-        assert serve.wait_healthy() == {"status": "ok", "checks": {"store": True, "queue": True}}
+        assert serve.wait_healthy() == {"status": "ok",
+                                        "checks": {"store": True, "store_writable": True, "queue": True}}
         status, created = request(serve.url + "/games", "POST", {"players": [{"name": "Ann"}, {"name": "Bo"}]})
         assert status == 201
         game, token = created["id"], created["seats"][0]["token"]
