@@ -121,7 +121,8 @@ def test_all_keys_of_a_game_share_its_hash_tag():
 
     game = "g_0123456789abcdef"
     every_key = [keys.events(game), keys.meta(game), keys.snap(game), keys.tokens(game), keys.webhooks(game),
-                 keys.idempotency(game, "s0:k"), keys.replay(game, 0, "json"), keys.reminded(game, "x")]
+                 keys.idempotency(game, "s0:k"), keys.replay(game, 0, "json"), keys.reminded(game, "x"),
+                 keys.deliveries(game, 0)]
     slots = {key_slot(k.encode()) for k in every_key}
     assert len(slots) == 1
 

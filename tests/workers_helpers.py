@@ -13,15 +13,24 @@ BIN = Path(sys.executable).parent
 
 def worker_env(redis_url, **extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
-    env.update(ICEBERG_REDIS_URL=redis_url, ICEBERG_SWEEP_S="0.5", ICEBERG_WEBHOOK_ALLOW_PRIVATE="1",
+    env.update(ICEBERG_REDIS_URL=redis_url, ICEBERG_SWEEP_S="0.5", ICEBERG_REPAIR_S="2",
+               ICEBERG_WEBHOOK_ALLOW_PRIVATE="1",
                ICEBERG_WEBHOOK_RETRY_S="1,1")
     env.update({k: str(v) for k, v in extra.items()})
     return env
 
 
-def start_worker(redis_url, **extra):
-    return subprocess.Popen([str(BIN / "iceberg"), "worker"], env=worker_env(redis_url, **extra),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+def start_worker(redis_url, queues=None, output=None, **extra):
+    """`iceberg worker` on the test Redis: all queues, or `queues` ("iceberg",
+    "notices": as `iceberg serve` starts them); its log to the file `output`."""
+    args = [str(BIN / "iceberg"), "worker"] + (["--queues", queues] if queues else [])
+    sink = open(output, "ab") if output else subprocess.DEVNULL
+    try:
+        return subprocess.Popen(args, env=worker_env(redis_url, **extra), stdout=sink, stderr=sink,
+                                start_new_session=True)
+    finally:
+        if output:
+            sink.close()
 
 
 def kill_group(process, sig=signal.SIGKILL):

@@ -1,32 +1,206 @@
-"""Webhook notices: a signed JSON POST (see service/webhooks.py). A failure
-raises, so RQ retries with backoff and finally gives up; notices are jobs of
-their own, so a failing URL never holds up the game."""
+"""Webhook notices: a signed JSON POST (service/webhooks.py).
 
-import urllib.request
+Each delivery resolves the URL's host once, checks every address, and connects
+to exactly those addresses (the Host header, SNI and the certificate check keep
+the URL's name). It follows no redirect (a 3xx is a failure), connects within
+ICEBERG_WEBHOOK_CONNECT_TIMEOUT_S and then has ICEBERG_WEBHOOK_READ_TIMEOUT_S for
+TLS, the request and the answer's status line and headers together, however
+slowly the other end trickles them.
+
+Every notice carries `X-Iceberg-Delivery`, an id made at its first attempt:
+the same on every retry of that notice. Every attempt is written to the seat's
+delivery log (service/store/deliveries.py). A failed attempt logs one line and
+puts the notice back for later (ICEBERG_WEBHOOK_RETRY_S: the waits before the
+2nd, 3rd... attempts) in our own index, which the workers' tickers enqueue when
+due (service/jobs.py); an address that is refused is not retried. Notices have a queue and
+a worker of their own, so a slow endpoint never holds up the game.
+"""
+
+import http.client
+import logging
+import secrets
+import socket
+import ssl
+import threading
+import time
+from dataclasses import dataclass
+
+import redis
 
 from domain.kernel.turns import iso
-from service.store.codec import canonical
-from service.webhooks import UrlRefused, check_url, sign
+from service.store.codec import canonical, epoch_ms
+from service.store.deliveries import Deliveries
+from service.webhooks import Target, UrlRefused, sign, target
 
 from .context import context
 
-TIMEOUT_S = 5
+log = logging.getLogger("iceberg.notices")
 
 
-def send_notice(game_id: str, seat: int, kind: str, data: dict) -> str:
+@dataclass(frozen=True)
+class Outcome:
+    status: int | None = None  # the answer's HTTP status, if one came
+    error: str | None = None  # one line, if the delivery failed
+    retry: bool = True  # worth trying again (a refused address is not)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def send_notice(game_id: str, seat: int, kind: str, data: dict, delivery: str | None = None,
+                attempt: int = 1) -> str:
     ctx = context()
     hook = ctx.webhooks.of(game_id).get(seat)
     if hook is None:
         return "no webhook"
-    try:
-        url = check_url(hook["url"], ctx.config.webhook_allow_private)
-    except UrlRefused as e:
-        return f"refused: {e}"  # no retry: it will not get better
+    config = ctx.config
+    delivery = delivery or secrets.token_hex(16)
     now = ctx.clock()
     body = canonical({"game": game_id, "seat": seat, "kind": kind, "sent_at": iso(now), "data": data}).encode()
     timestamp = str(int(now.timestamp()))
-    request = urllib.request.Request(url, data=body, method="POST", headers={
-        "Content-Type": "application/json", "User-Agent": "iceberg-webhooks",
-        "X-Iceberg-Timestamp": timestamp, "X-Iceberg-Signature": sign(hook["secret"], timestamp, body)})
-    with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:  # raises on 4xx/5xx
-        return f"delivered: {response.status}"
+    headers = {"Content-Type": "application/json", "User-Agent": "iceberg-webhooks", "X-Iceberg-Delivery": delivery,
+               "X-Iceberg-Timestamp": timestamp, "X-Iceberg-Signature": sign(hook["secret"], timestamp, body)}
+    started = time.monotonic()
+    outcome = deliver(hook["url"], body, headers, allow_private=config.webhook_allow_private,
+                      connect_timeout_s=config.webhook_connect_timeout_s,
+                      read_timeout_s=config.webhook_read_timeout_s)
+    try:
+        Deliveries(ctx.webhooks.redis).record(game_id, seat, {
+            "at": iso(now), "kind": kind, "delivery": delivery, "attempt": attempt, "ok": outcome.ok,
+            "status": outcome.status, "error": outcome.error, "ms": round((time.monotonic() - started) * 1000)})
+    except redis.RedisError as e:  # a lost log entry, not a reason to send the notice again
+        log.warning("could not record delivery %s of game %s seat %s: %s", delivery, game_id, seat, one_line(str(e)))
+    if outcome.ok:
+        return f"delivered: {outcome.status}"
+    retries = list(config.webhook_retry_s)
+    again = outcome.retry and attempt <= len(retries)
+    log.warning("webhook delivery failed: game %s seat %s kind %s delivery %s attempt %s: %s; %s",
+                game_id, seat, kind, delivery, attempt, outcome.error,
+                f"retrying in {retries[attempt - 1]} s" if again else "giving up")
+    if again:
+        ctx.jobs.notice_later(epoch_ms(now) + retries[attempt - 1] * 1000, game_id, seat, kind, data, delivery,
+                              attempt + 1)
+    return f"failed: {outcome.error}"
+
+
+def deliver(url: str, body: bytes, headers: dict, *, allow_private: bool, connect_timeout_s: float,
+            read_timeout_s: float, resolve=socket.getaddrinfo, opener=None, tls: ssl.SSLContext | None = None
+            ) -> Outcome:
+    """POST `body` to `url`: resolve once, check, connect to what was checked.
+    `resolve` (getaddrinfo's signature), `opener` and `tls` are for tests."""
+    try:
+        where = target(url, allow_private, resolve)
+    except UrlRefused as e:
+        return Outcome(error=f"refused: {one_line(str(e))}", retry=False)
+    return post(where, body, headers, connect_timeout_s, read_timeout_s, opener or open_socket, tls)
+
+
+def post(where: Target, body: bytes, headers: dict, connect_timeout_s: float, read_timeout_s: float,
+         opener=None, tls: ssl.SSLContext | None = None) -> Outcome:
+    kind = PinnedTLS if where.scheme == "https" else Pinned
+    connection = kind(where, connect_timeout_s, read_timeout_s, opener or open_socket, tls)
+    try:
+        connection.request("POST", where.path, body=body, headers=headers)
+        status = connection.getresponse().status  # the body is not read
+        if connection.expired:  # cut off: what was read may look complete (headers end at EOF)
+            raise TimeoutError()
+    except ConnectFailed as e:
+        return Outcome(error=str(e))
+    except (OSError, http.client.HTTPException) as e:
+        if connection.expired or isinstance(e, TimeoutError):
+            return Outcome(error=f"no complete answer within {read_timeout_s:g} s")
+        if isinstance(e, ssl.SSLError):
+            return Outcome(error=f"TLS: {one_line(getattr(e, 'verify_message', None) or e.reason or str(e))}")
+        return Outcome(error=one_line(f"{type(e).__name__}: {e}"))
+    finally:
+        connection.close()
+    if 200 <= status < 300:
+        return Outcome(status=status)
+    if 300 <= status < 400:
+        return Outcome(status=status, error=f"answered {status}; redirects are not followed")
+    return Outcome(status=status, error=f"answered {status}")
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+class ConnectFailed(OSError):
+    pass
+
+
+def open_socket(family, sockaddr, timeout_s: float) -> socket.socket:
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.settimeout(timeout_s)
+        sock.connect(sockaddr)
+        return sock
+    except BaseException:
+        sock.close()
+        raise
+
+
+def _connect(addresses, timeout_s: float, opener) -> socket.socket:
+    """The first of the checked addresses that answers, all within `timeout_s`."""
+    deadline = time.monotonic() + timeout_s
+    why = f"could not connect within {timeout_s:g} s"
+    for family, sockaddr in addresses:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        try:
+            return opener(family, sockaddr, left)
+        except TimeoutError:
+            why = f"could not connect within {timeout_s:g} s"
+        except OSError as e:
+            why = f"could not connect: {one_line(e.strerror or str(e))}"
+    raise ConnectFailed(why)
+
+
+class Pinned(http.client.HTTPConnection):
+    """HTTP to the checked addresses only, the URL's host in the Host header;
+    from the TCP connect on, everything must be done within the read timeout."""
+
+    def __init__(self, where: Target, connect_timeout_s: float, read_timeout_s: float, opener, tls=None):
+        super().__init__(where.host, where.port, timeout=read_timeout_s)
+        self.where, self.connect_timeout_s, self.opener, self.tls = where, connect_timeout_s, opener, tls
+        self.expired = False
+        self._timer = None
+
+    def connect(self):
+        self.sock = _connect(self.where.addresses, self.connect_timeout_s, self.opener)
+        # a socket timeout bounds each read; the timer bounds them all (a trickle)
+        self._timer = threading.Timer(self.timeout, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+        self.sock.settimeout(self.timeout)
+        self._secure()
+
+    def _secure(self):
+        pass
+
+    def _expire(self):
+        self.expired = True
+        sock = self.sock
+        if sock is not None:
+            try:  # the plain socket's shutdown, also under TLS: it wakes a blocked read
+                socket.socket.shutdown(sock, socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def close(self):
+        if self._timer is not None:
+            self._timer.cancel()
+        super().close()
+
+
+class PinnedTLS(Pinned):
+    """HTTPS to the checked addresses: SNI and certificate checked for the URL's host."""
+
+    default_port = 443
+
+    def _secure(self):
+        context = self.tls or ssl.create_default_context()
+        self.sock = context.wrap_socket(self.sock, server_hostname=self.host)
