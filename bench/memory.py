@@ -19,7 +19,7 @@ from domain.selfplay import bot_game
 from service.redis_server import RedisServer
 from service.store import keys
 from service.store.recorder import Recorder
-from service.store.records import ActiveGames
+from service.store.records import DueGames
 from service.store.repository import Loaded, Repository
 from service.tokens import new_token, token_hash
 from service.wiring import connect
@@ -34,7 +34,7 @@ def store_game(store, game_id, policies, seed) -> int:
         tokens = {token_hash(new_token()): seat for seat in range(len(policies))} if not count else None
         store.append(game_id, loaded, store.prepare(loaded, events, "s0"), state, tokens=tokens)
         if not count:
-            ActiveGames(store.redis).add(game_id, state.version)
+            DueGames(store.redis).no_later_than(game_id, 0)
         count += len(events)
 
     bot_game(policies, Rules(), seed, on_step=on_step)
@@ -55,7 +55,7 @@ def main() -> None:
             game_id = f"g_{i:016x}"
             policies = ["greedy", "greedy"] if i % 2 == 0 else ["greedy", "random"]
             count = store_game(store, game_id, policies, seed=i)
-            ActiveGames(redis).remove(game_id)  # finished: out of the index
+            DueGames(redis).remove(game_id)  # finished: out of the index
             named = {"events": keys.events, "meta": keys.meta, "snap": keys.snap, "tokens": keys.tokens}
             usage = {name: redis.memory_usage(named[name](game_id), samples=0) or 0 for name in totals}
             for name in totals:

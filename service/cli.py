@@ -7,8 +7,10 @@
 `serve` runs the API under gunicorn, two RQ workers with their schedulers (the
 game's jobs on `iceberg`, webhooks and e-mail on `notices`) and, when
 ICEBERG_REDIS_URL is not set, an embedded redis-server with its data in
-ICEBERG_DATA_DIR (AOF on, appendfsync always): a fresh machine needs nothing
-else. SIGINT or SIGTERM stops all of them, the API first and Redis last.
+ICEBERG_DATA_DIR (AOF on, appendfsync always, a password kept in that
+directory): a fresh machine needs nothing else. service/supervisor.py keeps
+them running (docs/operations.md); SIGINT or SIGTERM stops all of them, the API
+and the workers first and Redis last.
 """
 
 import argparse
@@ -17,13 +19,14 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from .config import Config
 from .jobs import NOTICES, QUEUE, QUEUES
 
 log = logging.getLogger("iceberg.serve")
+worker_log = logging.getLogger("iceberg.worker")
+REDIS_PASSWORD = "redis.password"
 # gunicorn's default line without the query string (a stream's ?access_token=
 # must never be logged), and the request id (service/httpbasics.py) last
 ACCESS_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
@@ -32,7 +35,7 @@ ACCESS_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s"
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="iceberg", description="The Iceberg game server.")
     sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="run the API, a worker and (if needed) an embedded Redis")
+    serve = sub.add_parser("serve", help="run the API, the workers and (if needed) an embedded Redis")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=max(2, os.cpu_count() or 1), help="gunicorn processes")
@@ -61,76 +64,72 @@ def _queue_names(parser, text: str) -> tuple[str, ...]:
 
 def run_worker(burst: bool = False, names: tuple[str, ...] = QUEUES) -> int:
     from rq import Queue, SimpleWorker
+    from rq.serializers import JSONSerializer
 
     from .wiring import connect, wire
 
     config = Config.from_env()
     if not config.effective_queue_url:
-        log.error("iceberg worker needs ICEBERG_REDIS_URL or ICEBERG_QUEUE_URL")
+        worker_log.error("iceberg worker needs ICEBERG_REDIS_URL or ICEBERG_QUEUE_URL")
         return 2
     connection = connect(config.effective_queue_url)
-    if config.redis_url and not burst and QUEUE in names:
-        # the sweeper reschedules itself; this (re)starts the chain
-        wire(config, queue_redis=connection).jobs.sweep(config.sweep_s)
-    release_dead_scheduler_locks(connection, names)
-    queues = [Queue(name, connection=connection) for name in names]
+    if not burst:
+        # what comes due: games (deadlines, reminders, lost bot jobs, abandonment) and
+        # notices to retry; RQ schedules nothing, so an idle worker writes nothing
+        from .ticker import Ticker
+
+        games = bool(config.redis_url) and QUEUE in names
+        Ticker(wire(config, queue_redis=connection), config.sweep_s, games=games, notices=NOTICES in names).start()
+    # JSON, not pickle: a job read from Redis is data, never code to run
+    queues = [Queue(name, connection=connection, serializer=JSONSerializer) for name in names]
     # SimpleWorker: no fork per job. Jobs are our own code and short (a bot turn
     # is milliseconds), so a fork and fresh connections per job would cost more
-    # than the work; a crash still loses nothing (the sweeper re-enqueues).
-    SimpleWorker(queues, connection=connection).work(burst=burst, with_scheduler=True)
+    # than the work; a crash still loses nothing (a due check enqueues again).
+    # worker_ttl: its heartbeat is a write; once an hour is enough (we never rely
+    # on RQ noticing a dead worker: the due index does)
+    worker = SimpleWorker(queues, connection=connection, serializer=JSONSerializer, worker_ttl=3600)
+    worker_log.info("working on %s (pid %s)", ", ".join(names), os.getpid())
+    # RQ logs several INFO lines per job: its warnings and errors only (a failed job is an error)
+    worker.work(burst=burst, with_scheduler=False, logging_level="WARNING")
     return 0
 
 
-def release_dead_scheduler_locks(connection, names: tuple[str, ...] = QUEUES) -> None:
-    """Free a scheduler lock held by a process of this host that no longer exists.
+def _worker_class(args) -> list[str]:
+    """gunicorn's gevent or gthread worker, answering its own errors (414, 431) as
+    problem+json (service/gunicorn_workers.py)."""
+    if args.worker_class == "gevent":
+        return ["--worker-class", "service.gunicorn_workers.ProblemGeventWorker",
+                "--worker-connections", str(args.connections)]
+    return ["--worker-class", "service.gunicorn_workers.ProblemThreadWorker", "--threads", str(args.threads)]
 
-    RQ keeps the lock of a SIGKILLed worker's scheduler for a minute and a new
-    worker retries only every two minutes; until then nothing scheduled runs
-    (sweeps, deadlines, webhook retries). A lock whose holder is a dead process
-    on this very host is a crash leftover and is released; others are left alone.
-    """
+
+def _control_socket(data: Path) -> list[str]:
+    """gunicorn 25.1+ listens for `gunicornc` on a control socket whose default
+    path is one per user ($XDG_RUNTIME_DIR/gunicorn.ctl), shared by every
+    server that user runs: each server's is in its own data directory."""
+    import gunicorn
+
+    if gunicorn.version_info < (25, 1):
+        return []
+    path = data / "gunicorn.ctl"
+    if len(os.fsencode(path)) >= 104:  # a Unix socket's path holds 108 bytes on Linux, 104 on BSDs
+        log.info("no gunicorn control socket: %s is too long a path for a Unix socket", path)
+        return ["--no-control-socket"]
+    return ["--control-socket", str(path)]
+
+
+def _port_taken(host: str, port: int) -> OSError | None:
+    """Fail at once on a port in use, rather than restart gunicorn in a loop."""
     import socket
 
-    from rq.scheduler import SCHEDULER_LOCKING_KEY_TEMPLATE, RQScheduler, SchedulerNotFound
-
-    for name in names:
-        key = SCHEDULER_LOCKING_KEY_TEMPLATE % name
-        holder = connection.get(key)
-        if holder is None:
-            continue
+    family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn does
         try:
-            scheduler = RQScheduler.fetch(holder.decode(), connection)
-        except SchedulerNotFound:
-            connection.delete(key)  # its heartbeat record is gone: so is it
-            continue
-        if scheduler.hostname == socket.gethostname() and scheduler.pid and _dead(scheduler.pid):
-            log.info("releasing the scheduler lock of dead process %s", scheduler.pid)
-            connection.delete(key)
-
-
-def _dead(pid: int, patience_s: float = 3.0) -> bool:
-    """The process is gone or a zombie (killed, not yet reaped), allowing a
-    moment for one that is still dying."""
-    deadline = time.monotonic() + patience_s
-    while True:
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                state = f.read().rsplit(")", 1)[1].split()[0]
-            if state in ("Z", "X"):
-                return True
-        except FileNotFoundError:
-            return True
-        except OSError:
-            return False  # no /proc: assume alive, RQ's own expiry applies
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.1)
-
-
-def _worker_class(args) -> list[str]:
-    if args.worker_class == "gevent":
-        return ["--worker-class", "gevent", "--worker-connections", str(args.connections)]
-    return ["--worker-class", "gthread", "--threads", str(args.threads)]
+            s.bind((host, port))
+        except OSError as e:
+            return e
+    return None
 
 
 def _raise_open_files_limit() -> None:
@@ -142,69 +141,86 @@ def _raise_open_files_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
-class _Stop(Exception):
-    pass
-
-
 def serve_forever(args) -> int:
-    _raise_open_files_limit()
+    from .supervisor import DataDirInUse, Supervisor, lock_data_dir
+
     config = Config.from_env()
-    env = dict(os.environ)
-    embedded = None
-    if not config.redis_url:
-        from .redis_server import RedisServer
-
-        data = Path(config.data_dir) / "redis"
-        embedded = RedisServer(data, appendfsync=config.appendfsync).start()
-        env["ICEBERG_REDIS_URL"] = embedded.url
-        log.info("embedded redis-server on 127.0.0.1:%s, data in %s (appendfsync %s)",
-                 embedded.port, data, config.appendfsync)
-    children = []  # (name, process)
-
-    def stop(signum, frame):
-        raise _Stop()
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    code = 0
+    data = Path(config.data_dir).resolve()
+    # new: this user's alone; one that exists keeps its mode (it may be more than ours),
+    # what we keep in it is private file by file (the lock, the password, redis/)
+    data.mkdir(mode=0o700, parents=True, exist_ok=True)
+    # the lock first: a second server on this directory must start nothing
     try:
-        # two workers: an outside endpoint that holds a webhook open delays only other notices
-        children.append(("the game worker", subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "worker", "--queues", QUEUE], env=env)))
-        children.append(("the notices worker", subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "worker", "--queues", NOTICES], env=env)))
-        # an access log line per request costs CPU on every request: opt in
-        access = ["--access-logfile", "-", "--access-logformat", ACCESS_FORMAT] \
-            if os.environ.get("ICEBERG_ACCESS_LOG") in ("1", "true", "yes") else []
-        children.append(("the API (gunicorn)", subprocess.Popen([
-            sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}",
-            "--workers", str(args.workers), *_worker_class(args),
-            "--graceful-timeout", "10", *access, "service.wsgi:app"], env=env)))
-        log.info("serving on http://%s:%s", args.host, args.port)
-        while True:
-            for name, child in children:
-                if child.poll() is not None:
-                    log.error("%s exited with %s; stopping", name, child.returncode)
-                    code = 1
-                    raise _Stop()
-            time.sleep(0.5)
-    except _Stop:
-        pass
-    finally:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        for _, child in reversed(children):  # the API first, then the worker
-            if child.poll() is None:
-                child.terminate()
-        for _, child in reversed(children):
-            try:
-                child.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                child.kill()
-        if embedded is not None:
-            embedded.stop()
-        log.info("stopped")
+        lock = lock_data_dir(data)
+    except DataDirInUse as e:
+        log.error("%s", e)
+        return 1
+    taken = _port_taken(args.host, args.port)
+    if taken:
+        log.error("cannot serve on %s:%s: %s", args.host, args.port, taken.strerror)
+        return 1
+    _raise_open_files_limit()
+    env = dict(os.environ)
+    store = None
+    if not config.redis_url:
+        redis = _embedded_redis(data, config)  # its start makes redis/ private (service/redis_server.py)
+        env["ICEBERG_REDIS_URL"] = redis.url  # with the password: children only, never logged
+        store = _redis_child(redis)
+        log.info("embedded redis-server on 127.0.0.1:%s, data in %s (appendfsync %s, password in %s)",
+                 redis.port, redis.data_dir, config.appendfsync, data / REDIS_PASSWORD)
+    children = [*([store] if store else []), _worker_child("the game worker", QUEUE, env, store),
+                _worker_child("the notices worker", NOTICES, env, store), _api_child(args, data, env)]
+    log.info("serving on http://%s:%s", args.host, args.port)
+    code = Supervisor(children, lock_fd=lock).run()
+    log.info("stopped")
     return code
+
+
+def _embedded_redis(data: Path, config: Config):
+    from .redis_server import RedisServer, stored_password
+
+    return RedisServer(data / "redis", appendfsync=config.appendfsync, password=stored_password(data / REDIS_PASSWORD))
+
+
+def _redis_child(redis):
+    from .supervisor import Child
+
+    def launch(extra):
+        redis.popen = extra  # the same port, password and data every time: the others keep their URL
+        return redis.start().process
+
+    # SIGTERM if the supervisor dies: Redis then writes what it has and exits
+    return Child("the embedded redis-server", launch, layer=0, death_signal=signal.SIGTERM)
+
+
+def _worker_child(name: str, queue: str, env: dict, store=None):
+    from .supervisor import Child
+
+    def launch(extra):
+        return subprocess.Popen([sys.executable, "-m", "service.cli", "worker", "--queues", queue], env=env, **extra)
+
+    # SIGKILL if the supervisor dies: a job cut short is harmless (jobs check before they act);
+    # 2: a configuration error (no Redis URL, a bad argument), which a restart repeats;
+    # restarted after the embedded Redis: RQ's scheduler process dies with its connection
+    # and the worker would start a new one only at its next maintenance, minutes later
+    return Child(name, launch, death_signal=signal.SIGKILL, fatal=(2,), follows=store)
+
+
+def _api_child(args, data: Path, env: dict):
+    from .supervisor import Child
+
+    # an access log line per request costs CPU on every request: opt in
+    access = ["--access-logfile", "-", "--access-logformat", ACCESS_FORMAT] \
+        if os.environ.get("ICEBERG_ACCESS_LOG") in ("1", "true", "yes") else []
+    command = [sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}", "--workers", str(args.workers),
+               *_worker_class(args), "--graceful-timeout", "10", *_control_socket(data), *access, "service.wsgi:app"]
+
+    def launch(extra):
+        return subprocess.Popen(command, env=env, **extra)
+
+    # SIGINT if the supervisor dies: gunicorn's quick shutdown, its workers with it;
+    # 3 and 4: its workers could not boot or load the app, which a restart repeats
+    return Child("the API (gunicorn)", launch, death_signal=signal.SIGINT, fatal=(3, 4))
 
 
 if __name__ == "__main__":

@@ -17,10 +17,15 @@ class Config:
     max_wait_s: int = 30  # long-poll bound for GET /events?wait=
     webhook_allow_private: bool = False  # loopback/private webhook URLs (tests, LANs)
     webhook_retry_s: tuple[int, ...] = (2, 10, 30, 60)
-    sweep_s: float = 5.0
+    webhook_connect_timeout_s: float = 3.0  # TCP connect to a webhook's address
+    webhook_read_timeout_s: float = 5.0  # then TLS, the request and the answer's head, in all
+    sweep_s: float = 1.0  # how often a game worker's ticker looks for games that are due
+    repair_s: float = 10.0  # a bot to move with nothing appended this long: its job was lost, enqueue again
+    abandon_days: float = 30.0  # a game with no action this long ends as abandoned
     bot_pause_s: float = 0.0  # pause between a bot's actions, so people can follow its turn
-    cors_origins: tuple[str, ...] = ()
-    redis_pool: int = 64  # Redis connections per process at most (per node on a cluster)  # browser origins allowed to call the API ("*" for any)
+    cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API ("*" for any)
+    redis_pool: int = 64  # Redis connections per process at most (per node on a cluster)
+    rate_limits: dict | None = None  # kind -> "20/minute;200/hour" (service/limits.py); None: no limits
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -36,9 +41,14 @@ class Config:
             snapshot_every=int(env.get("ICEBERG_SNAPSHOT_EVERY") or 100),
             webhook_allow_private=(env.get("ICEBERG_WEBHOOK_ALLOW_PRIVATE") or "") in ("1", "true", "yes"),
             webhook_retry_s=tuple(int(x) for x in (env.get("ICEBERG_WEBHOOK_RETRY_S") or "2,10,30,60").split(",")),
-            sweep_s=float(env.get("ICEBERG_SWEEP_S") or 5),
+            webhook_connect_timeout_s=float(env.get("ICEBERG_WEBHOOK_CONNECT_TIMEOUT_S") or 3),
+            webhook_read_timeout_s=float(env.get("ICEBERG_WEBHOOK_READ_TIMEOUT_S") or 5),
+            sweep_s=float(env.get("ICEBERG_SWEEP_S") or 1),
+            repair_s=float(env.get("ICEBERG_REPAIR_S") or 10),
+            abandon_days=float(env.get("ICEBERG_ABANDON_DAYS") or 30),
             bot_pause_s=float(env.get("ICEBERG_BOT_PAUSE_S") or 0),
             redis_pool=int(env.get("ICEBERG_REDIS_POOL") or 64),
+            rate_limits=_rate_limits(env),
             cors_origins=tuple(o.strip() for o in (env.get("ICEBERG_CORS_ORIGINS") or "").split(",") if o.strip()),
         )
 
@@ -48,3 +58,13 @@ class Config:
             # RQ does not work on a Redis Cluster: the queues need a plain Redis
             raise ValueError("with ICEBERG_REDIS_CLUSTER, set ICEBERG_QUEUE_URL to a plain (non-cluster) Redis")
         return self.queue_url or self.redis_url
+
+
+def _rate_limits(env) -> dict | None:
+    """On by default when run from the environment: ICEBERG_RATE_LIMITS=off turns
+    them off; ICEBERG_RATE_LIMIT_CREATE, _ACTIONS, _WAITS replace one kind's."""
+    from .limits import DEFAULTS
+
+    if (env.get("ICEBERG_RATE_LIMITS") or "").lower() in ("off", "0", "false", "no"):
+        return None
+    return {kind: env.get(f"ICEBERG_RATE_LIMIT_{kind.upper()}") or default for kind, default in DEFAULTS.items()}

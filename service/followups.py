@@ -1,6 +1,7 @@
 """What happens after events are safely stored, read at one place: a table
 from event type to reactions, plus the reactions to the state a batch leaves
-(a bot to move) and to a turn that begins (its player's notice).
+(a bot to move; the game's next due time) and to a turn that begins (its
+player's notice).
 
 Every caller of the application service gets the same follow-ups, whether the
 events came from an HTTP request or a worker's job.
@@ -13,17 +14,19 @@ import redis
 from domain import registry
 from domain.deadlines import bot_to_move, human_to_move
 
+from .due import next_due
+from .store.codec import epoch_ms
+
 log = logging.getLogger("iceberg.followups")
 
 
 class FollowUps:
-    def __init__(self, jobs, active, webhooks):
-        self.jobs, self.active, self.webhooks = jobs, active, webhooks
+    def __init__(self, jobs, due, webhooks, clock, repair_s: float, abandon_s: float):
+        self.jobs, self.due, self.webhooks, self.clock = jobs, due, webhooks, clock
+        self.repair_s, self.abandon_s = repair_s, abandon_s
         self.on_event = {
-            "GameCreated": [self._index],
-            "DeadlineSet": [self._schedule_deadline],
             "HandEnded": [self._build_replay, self._notify_hand_ended],
-            "GameEnded": [self._unindex, self._notify_game_ended],
+            "GameEnded": [self._notify_game_ended],
         }
 
     def after_append(self, game_id: str, before, after, events, hooks: int | None = None) -> None:
@@ -37,6 +40,7 @@ class FollowUps:
                     react(context, event)
             if bot_to_move(after) is not None:
                 self.jobs.bot_turn(game_id, after.version)
+            self._index(game_id, after)
             if any(type(e) in registry.of(after).starts_turn for e in events):
                 self._notify_turn(context)
         except redis.RedisError:
@@ -44,14 +48,14 @@ class FollowUps:
 
     # --- reactions ----------------------------------------------------------------------
 
-    def _index(self, c, event) -> None:
-        self.active.add(c.game_id, c.state.version)
-
-    def _unindex(self, c, event) -> None:
-        self.active.remove(c.game_id)
-
-    def _schedule_deadline(self, c, event) -> None:
-        self.jobs.deadline(c.game_id, c.state, event.deadline)
+    def _index(self, game_id: str, state) -> None:
+        """Bring the game's due time forward to what this state needs (service/due.py)."""
+        now = self.clock()
+        due = next_due(state, now, now, self.repair_s, self.abandon_s)
+        if due is None:
+            self.due.remove(game_id)
+        else:
+            self.due.no_later_than(game_id, epoch_ms(due))
 
     def _build_replay(self, c, event) -> None:
         self.jobs.replay(c.game_id, event.hand)

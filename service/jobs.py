@@ -1,60 +1,79 @@
-"""The job queue (RQ): what the follow-ups and the sweeper enqueue, by name.
+"""The job queue (RQ): what the follow-ups and the ticker enqueue, by name.
 
 Jobs are enqueued by dotted path (the worker imports them), carry the game id
-and the version or deadline they were made for, and do nothing if the game has
+and the version or lease they were made for, and do nothing if the game has
 moved on, so running one twice, late or after a crash is harmless. If enqueuing
-fails after an append, nothing is lost: the events are stored, and the sweeper
-finds the game and enqueues again.
+fails after an append, nothing is lost: the events are stored, the game's due
+time (service/due.py) comes, and its check enqueues again. Nothing is scheduled
+inside RQ: what must happen later is a due time in our own index, so a worker
+with nothing due writes nothing.
 """
 
-from datetime import timedelta
+import json
 
-from rq import Queue, Retry
+from rq import Queue
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
 
-from domain.deadlines import reminder_time
-from domain.kernel.turns import parse
+from .store import keys
+from .store.codec import canonical
 
-QUEUE = "iceberg"  # bots, deadlines, replays, the sweep: the game's own work
+QUEUE = "iceberg"  # bots, due games (deadlines, reminders, repairs), replays: the game's own work
 NOTICES = "notices"  # webhooks and e-mail: outside endpoints, never ahead of the game
 QUEUES = (QUEUE, NOTICES)
 BOT = "workers.bots.play_bot_turn"
-DEADLINE = "workers.deadlines.check_deadline"
-REMINDER = "workers.deadlines.send_reminder"
+CHECK = "workers.sweeper.check_game"
 REPLAY = "workers.replays.build_replay"
 NOTICE = "workers.notices.send_notice"
-SWEEP = "workers.sweeper.sweep"
+PENDING = (JobStatus.QUEUED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.SCHEDULED)
 
 
 class Jobs:
-    def __init__(self, queue_redis, clock, retry_intervals=(2, 10, 30, 60)):
-        self.queue = Queue(QUEUE, connection=queue_redis)
-        self.notices = Queue(NOTICES, connection=queue_redis)
+    def __init__(self, queue_redis, clock):
+        # JSON, not pickle (RQ's default): the worker reads jobs as data, never as code to run
+        self.queue = Queue(QUEUE, connection=queue_redis, serializer=JSONSerializer)
+        self.notices = Queue(NOTICES, connection=queue_redis, serializer=JSONSerializer)
         self.clock = clock
-        self.retry_intervals = list(retry_intervals)
 
     def bot_turn(self, game_id: str, version: int, suffix: str = "") -> None:
         """The bot to move at `version` plays; `suffix` makes a retry's id new."""
         self.queue.enqueue_call(BOT, args=(game_id, version), job_id=f"bot-{game_id}-{version}{suffix}",
                                 result_ttl=60, failure_ttl=86400)
 
-    def deadline(self, game_id: str, state, deadline: str) -> None:
-        """The timeout check at the deadline, and the reminder before it."""
-        key = deadline.replace(":", "").replace(".", "")
-        self.queue.enqueue_at(parse(deadline), DEADLINE, game_id, deadline, job_id=f"deadline-{game_id}-{key}")
-        remind = reminder_time(state)
-        if remind is not None:
-            self.queue.enqueue_at(remind, REMINDER, game_id, deadline, job_id=f"remind-{game_id}-{key}")
-
-    def deadline_now(self, game_id: str, deadline: str) -> None:
-        self.queue.enqueue_call(DEADLINE, args=(game_id, deadline), result_ttl=60)
+    def check(self, game_id: str, lease_ms: int) -> None:
+        """Look at a game that came due (workers/sweeper.py); `lease_ms`: its claim."""
+        self.queue.enqueue_call(CHECK, args=(game_id, lease_ms), job_id=f"check-{game_id}-{lease_ms}",
+                                result_ttl=60, failure_ttl=86400)
 
     def replay(self, game_id: str, hand: int) -> None:
-        self.queue.enqueue_call(REPLAY, args=(game_id, hand), job_id=f"replay-{game_id}-{hand}", result_ttl=60)
+        """Build a hand's replay, unless that job is already waiting or running
+        (a client polling a 202 must not queue it again and again)."""
+        job_id = f"replay-{game_id}-{hand}"
+        try:
+            if Job.fetch(job_id, connection=self.queue.connection, serializer=JSONSerializer).get_status() in PENDING:
+                return
+        except NoSuchJobError:
+            pass
+        self.queue.enqueue_call(REPLAY, args=(game_id, hand), job_id=job_id, result_ttl=60)
 
-    def notice(self, game_id: str, seat: int, kind: str, data: dict) -> None:
-        self.notices.enqueue_call(NOTICE, args=(game_id, seat, kind, data), result_ttl=60, failure_ttl=7 * 86400,
-                                retry=Retry(max=len(self.retry_intervals), interval=self.retry_intervals))
+    def notice(self, game_id: str, seat: int, kind: str, data: dict, delivery: str | None = None,
+               attempt: int = 1) -> None:
+        """Send a notice; `delivery` and `attempt` when it is a retry (workers/notices.py)."""
+        self.notices.enqueue_call(NOTICE, args=(game_id, seat, kind, data, delivery, attempt), result_ttl=60,
+                                  failure_ttl=7 * 86400)
 
-    def sweep(self, every_s: float) -> None:
-        self.queue.enqueue_at(self.clock() + timedelta(seconds=every_s), SWEEP, job_id="iceberg-sweep",
-                              result_ttl=60)
+    def notice_later(self, at_ms: int, game_id: str, seat: int, kind: str, data: dict, delivery: str,
+                     attempt: int) -> None:
+        """Retry a notice at `at_ms`: kept in our own index until then (a worker's
+        ticker enqueues it when due), so no RQ scheduler runs and writes."""
+        entry = canonical({"args": [game_id, seat, kind, data, delivery, attempt]})
+        self.notices.connection.zadd(keys.LATER, {entry: at_ms})
+
+    def enqueue_due_notices(self, now_ms: int, limit: int = 500) -> int:
+        """Enqueue the retries that are due; each leaves the index once it is on the queue."""
+        due = self.notices.connection.zrangebyscore(keys.LATER, "-inf", now_ms, start=0, num=limit)
+        for entry in due:
+            self.notice(*json.loads(entry)["args"])
+            self.notices.connection.zrem(keys.LATER, entry)
+        return len(due)

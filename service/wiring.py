@@ -12,9 +12,11 @@ from .config import Config
 from .followups import FollowUps
 from .jobs import Jobs
 from .store.recorder import Recorder
-from .store.records import ActiveGames, Creations, Reminders, Replays, Tokens, Webhooks
+from .store.records import Creations, DueGames, Reminders, Replays, Tokens, Webhooks
 from .store.repository import Repository
 from .waiting import Hub
+
+HEALTH_PROBE = "iceberg:health-probe"  # never set
 
 
 def utc_now() -> datetime:
@@ -30,7 +32,7 @@ class Services:
     tokens: Tokens
     webhooks: Webhooks
     replays: Replays
-    active: ActiveGames
+    due: DueGames
     reminders: Reminders
     creations: Creations
     hub: Hub
@@ -40,7 +42,7 @@ class Services:
     queue_redis: object = None
 
     def health(self) -> dict:
-        checks = {"store": _pings(self.recorder.redis)}
+        checks = {"store": _pings(self.recorder.redis), "store_writable": _writable(self.recorder.redis)}
         if self.queue_redis is not None:
             checks["queue"] = _pings(self.queue_redis)
         return checks
@@ -91,14 +93,25 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
         queue_redis = connect(config.effective_queue_url, pool=config.redis_pool)
     recorder = Recorder(store_redis)
     repository = Repository(recorder, clock=clock, snapshot_every=config.snapshot_every)
-    active, webhooks = ActiveGames(store_redis), Webhooks(store_redis)
-    queue = Jobs(queue_redis, clock, config.webhook_retry_s) if jobs and queue_redis is not None else None
-    follow_ups = FollowUps(queue, active, webhooks)
+    due, webhooks = DueGames(store_redis), Webhooks(store_redis)
+    queue = Jobs(queue_redis, clock) if jobs and queue_redis is not None else None
+    follow_ups = FollowUps(queue, due, webhooks, clock, config.repair_s, config.abandon_days * 86400)
     return Services(
         config=config, clock=clock, recorder=recorder, repository=repository, tokens=Tokens(store_redis),
-        webhooks=webhooks, replays=Replays(store_redis), active=active, reminders=Reminders(store_redis),
-        creations=Creations(store_redis), hub=Hub(recorder, _listening_client(config, store_redis)), jobs=queue, follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock),
-        queue_redis=queue_redis)
+        webhooks=webhooks, replays=Replays(store_redis), due=due, reminders=Reminders(store_redis),
+        creations=Creations(store_redis), hub=Hub(recorder, _listening_client(config, store_redis)), jobs=queue,
+        follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock), queue_redis=queue_redis)
+
+
+def _writable(client) -> bool:
+    """The store takes writes: a DEL of a key that never exists is a write command,
+    refused as any write is (a failed disk, a read-only replica, too few replicas),
+    yet it changes nothing and so is never written to the AOF."""
+    try:
+        client.delete(HEALTH_PROBE)
+        return True
+    except redis.RedisError:
+        return False
 
 
 def _pings(client) -> bool:

@@ -140,8 +140,10 @@ T0 = datetime(2026, 11, 22, 12, 0, 0, tzinfo=timezone.utc)
 
 def queued_notices(ctx, kind):
     from rq.job import Job
+    from rq.serializers import JSONSerializer
 
-    jobs = [Job.fetch(i, connection=ctx.jobs.notices.connection) for i in ctx.jobs.notices.job_ids]
+    jobs = [Job.fetch(i, connection=ctx.jobs.notices.connection, serializer=JSONSerializer)
+            for i in ctx.jobs.notices.job_ids]
     return [j for j in jobs if j.func_name == "workers.notices.send_notice" and j.args[2] == kind]
 
 
@@ -159,7 +161,7 @@ def test_a_late_turn_is_played_by_greedy_exactly_once_and_reminded_once(own_redi
     own_client.call("PUT", f"/games/{game}/seats/1/webhook", tokens[1], json={"url": "http://127.0.0.1:9/hook"})
     log = own_client.get(f"/games/{game}/events").get_json()["events"]
     deadline = next(e["data"] for e in log if e["type"] == "DeadlineSet")
-    assert deadline == {"seat": 0, "deadline": "2026-11-22T13:00:00Z"}
+    assert deadline == {"seat": 0, "deadline": "2026-11-22T13:00:00.000Z"}
 
     with freeze_time(T0 + timedelta(seconds=3599)):
         assert check_deadline(game, deadline["deadline"]) == "not due"
@@ -170,7 +172,7 @@ def test_a_late_turn_is_played_by_greedy_exactly_once_and_reminded_once(own_redi
     assert [e["type"] for e in log].count("TurnTimedOut") == 1
     after = [e for e in log if e["version"] > next(e["version"] for e in log if e["type"] == "TurnTimedOut")]
     assert after[0]["type"] == "CardDrawn" and after[-2]["type"] == "CardDiscarded"
-    assert after[-1]["type"] == "DeadlineSet" and after[-1]["data"] == {"seat": 1, "deadline": "2026-11-22T14:00:00Z"}
+    assert after[-1]["type"] == "DeadlineSet" and after[-1]["data"] == {"seat": 1, "deadline": "2026-11-22T14:00:00.000Z"}
     check_log(store_of(own_app), game)
 
     second = after[-1]["data"]["deadline"]

@@ -1,7 +1,7 @@
 """Play-by-mail deadlines: the timeout check and the 80% reminder.
 
-Both carry the deadline they were scheduled for and act only if the same turn
-is still being played with that deadline. The check has the application
+The due-game check (workers/sweeper.py) calls them with the running turn's
+deadline; each acts only if that same turn is still being played. The check has the application
 service apply the engine's `TimeOut` command, expecting the version it saw, so
 a timed-out turn is played exactly once; the reminder is sent once (a marker).
 """

@@ -1,48 +1,75 @@
-"""The sweeper: a periodic job that repairs lost follow-ups.
+"""The check of a game that came due: service/ticker.py finds such games in
+the due-time index and enqueues this job for each.
 
-A game whose version has not moved since the previous sweep, with a bot to move,
-gets a fresh bot job (the process may have died between the append and the
-enqueue, or in the middle of a turn); an overdue deadline gets its check. Extra
-jobs are harmless: they expect a version and stop if the game moved on. The
-sweep schedules its own next run.
+`check_game` looks at the game afresh and does what is due (service/due.py):
+ends an abandoned game, applies an overdue turn's timeout, sends the reminder,
+or enqueues a bot job again when the bot's turn has not moved for a while.
+Then it settles the game's next due time. Everything it does expects the
+version it saw, so a check that runs twice or late changes nothing twice.
 """
 
-import time
+import logging
+from datetime import datetime, timedelta, timezone
 
-from domain.deadlines import bot_to_move, human_to_move
-from domain.kernel.turns import parse
-from service.store.errors import GameNotFound
+from domain.deadlines import bot_to_move, human_to_move, is_overdue, reminder_time
+from domain.kernel.ending import EndGame
+from domain.kernel.errors import GameOver
+from service.due import next_due
+from service.store.codec import epoch_ms
+from service.store.errors import ConcurrencyError, GameNotFound
 
 from .context import context
+from .deadlines import check_deadline, send_reminder
+
+log = logging.getLogger("iceberg.worker")
 
 
-def sweep() -> str:
+def check_game(game_id: str, lease_ms: int) -> str:
     ctx = context()
-    repaired = 0
     try:
-        for game_id in ctx.active.all():
-            try:
-                state = ctx.repository.load(game_id).state
-            except GameNotFound:
-                ctx.active.remove(game_id)
-                continue
-            if state.status == "finished":
-                ctx.active.remove(game_id)
-                continue
-            if ctx.active.last_swept(game_id) == state.version:
-                repaired += _repair(ctx, game_id, state)
-            ctx.active.swept(game_id, state.version)
-    finally:
-        ctx.jobs.sweep(ctx.config.sweep_s)
-    return f"repaired {repaired}"
+        state = ctx.repository.load(game_id).state
+    except GameNotFound:
+        ctx.due.remove(game_id)
+        return "no such game"
+    if state.status == "finished":
+        ctx.due.remove(game_id)
+        return "finished"
+    now = ctx.clock()
+    last_at = datetime.fromtimestamp(ctx.recorder.last_at(game_id) / 1000, timezone.utc)
+    appended = _append_due(ctx, game_id, state, now, last_at)
+    if appended is not None:
+        return appended  # the append's follow-ups have set the next due time
+    done = _notify_or_repair(ctx, game_id, state, now, last_at)
+    due = next_due(state, last_at, now, ctx.config.repair_s, ctx.config.abandon_days * 86400)
+    if done == "repaired":  # the bot's new job appends; if it is lost too, look again later
+        due = max(due, now + timedelta(seconds=ctx.config.repair_s))
+    ctx.due.settle(game_id, lease_ms, epoch_ms(due))
+    return done
 
 
-def _repair(ctx, game_id, state) -> int:
-    if bot_to_move(state) is not None:
-        ctx.jobs.bot_turn(game_id, state.version, suffix=f"-sweep{int(time.time())}")
-        return 1
-    deadline = state.deadline
-    if deadline and human_to_move(state) is not None and ctx.clock() >= parse(deadline):
-        ctx.jobs.deadline_now(game_id, deadline)
-        return 1
-    return 0
+def _append_due(ctx, game_id: str, state, now: datetime, last_at: datetime) -> str | None:
+    """End an abandoned game or time out an overdue turn: what was done, None if neither is due."""
+    idle = now - last_at
+    if idle >= timedelta(days=ctx.config.abandon_days):
+        try:
+            ctx.commands.handle(game_id, EndGame("abandoned"), "sys", expected=state.version)
+        except (ConcurrencyError, GameOver):
+            return "moved on"
+        log.info("game %s ended as abandoned after %s without an action", game_id, idle)
+        return "abandoned"
+    if state.deadline is not None and is_overdue(state, state.deadline, now):
+        return check_deadline(game_id, state.deadline)
+    return None
+
+
+def _notify_or_repair(ctx, game_id: str, state, now: datetime, last_at: datetime) -> str:
+    """Send a due reminder, or enqueue a bot job that seems lost: what was done."""
+    if state.deadline is not None and human_to_move(state) is not None and now >= reminder_time(state):
+        return "reminder " + send_reminder(game_id, state.deadline)
+    idle = now - last_at
+    if bot_to_move(state) is not None and idle >= timedelta(seconds=ctx.config.repair_s):
+        ctx.jobs.bot_turn(game_id, state.version, suffix=f"-repair{epoch_ms(now)}")
+        log.info("game %s: the bot's turn at version %s had not moved for %s; enqueued again",
+                 game_id, state.version, idle)
+        return "repaired"
+    return "nothing due"

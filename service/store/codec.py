@@ -66,6 +66,11 @@ def decode(e: bytes) -> tuple[str, str, str, int | None, dict]:
     return form.name, iso_ms(at_ms), actor, hand, data
 
 
+def at_ms(e: bytes) -> int:
+    """When a stored entry was appended (ms since the epoch)."""
+    return _parts(e)[1]
+
+
 def decode_event(e: bytes):
     """Just the domain event of a stored entry (folding needs no time or actor)."""
     form, _, _, _, data = _parts(e)

@@ -12,14 +12,19 @@ command at a time. Who may touch which key:
                  {g}:webhooks    hash: seat -> {url, secret}
                  {g}:replay:<n>:<json|txt>   a finished hand's replay and transcript
                  {g}:reminded:<deadline>     marker: that deadline's reminder was sent
-                 iceberg:active  sorted set: games not finished (the sweeper's index)
-                 iceberg:sweep   hash: game -> version at the last sweep
+                 iceberg:due     sorted set: games not finished -> when the workers next look at
+                                 them (ms since the epoch): a deadline, a reminder, a lost bot
+                                 job's repair, abandonment (service/due.py)
+                 iceberg:active, iceberg:sweep   the index before iceberg:due; moved into it once
+  jobs.py        iceberg:later   sorted set (queue Redis): a notice's retry -> when it is due
                  iceberg:created:<lookup>   an Idempotency-Key of POST /games (by a hash of
                                  it): the game it created and its answer, sealed, a day
+  deliveries.py  {g}:deliveries:<seat>   list: the seat's last webhook delivery attempts, newest first
 """
 
-ACTIVE = "iceberg:active"
-SWEEP = "iceberg:sweep"
+DUE = "iceberg:due"
+LATER = "iceberg:later"  # on the queue Redis: notices to retry -> when (ms); service/jobs.py
+LEGACY_ACTIVE, LEGACY_SWEEP = "iceberg:active", "iceberg:sweep"
 
 
 def created(lookup: str) -> str:
@@ -60,3 +65,7 @@ def replay(game_id: str, hand: int, form: str) -> str:
 
 def reminded(game_id: str, deadline: str) -> str:
     return tag(game_id) + f":reminded:{deadline}"
+
+
+def deliveries(game_id: str, seat: int) -> str:
+    return tag(game_id) + f":deliveries:{seat}"

@@ -7,7 +7,7 @@ It knows entries, not states: repository.py folds them."""
 from dataclasses import dataclass
 
 from . import keys
-from .codec import GENESIS, chain, decode
+from .codec import GENESIS, at_ms, chain, decode
 from .errors import ConcurrencyError
 
 IDEMPOTENCY_TTL_S = 86400
@@ -104,6 +104,11 @@ class Recorder:
     def raw(self, game_id: str, first: int = 1):
         """(entry id, fields) from version `first` on, undecoded."""
         return self.redis.xrange(keys.events(game_id), f"0-{first}", "+")
+
+    def last_at(self, game_id: str) -> int | None:
+        """When the game's last entry was appended (ms since the epoch), None if no entry."""
+        entries = self.redis.xrevrange(keys.events(game_id), "+", "-", count=1)
+        return at_ms(fields(entries[0][1])[0]) if entries else None
 
     def version(self, game_id: str) -> int:
         return int(self.redis.hget(keys.meta(game_id), "version") or 0)

@@ -1,5 +1,5 @@
 """The side records kept beside a game's log: seat tokens, webhooks, replays,
-the index of active games the sweeper walks, and reminder markers. None of
+the due-time index of games not finished, and reminder markers. None of
 them is a fact of the game (the log is); each is small and has one owner."""
 
 import json
@@ -60,28 +60,61 @@ class Replays:
         self.redis.set(keys.replay(game_id, hand, "txt"), transcript)
 
 
-class ActiveGames:
-    """The games not finished, and the version each had at the last sweep."""
+class DueGames:
+    """When each game not finished next needs the workers (service/due.py).
+
+    Appends can only bring a due time forward (ZADD LT), so a game's entry is
+    never later than what its newest state needs; the ticker claims the games
+    that are due by moving them a lease ahead, and the check that follows
+    settles the real next time unless an append has moved the entry since.
+    Nothing is written when nothing is due."""
+
+    _CLAIM = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, game in ipairs(due) do redis.call('ZADD', KEYS[1], ARGV[2], game) end
+return due
+"""
+    _SETTLE = """
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) == ARGV[2] then redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
+"""
 
     def __init__(self, redis):
         self.redis = redis
+        self._claim = redis.register_script(self._CLAIM)
+        self._settle = redis.register_script(self._SETTLE)
 
-    def add(self, game_id: str, version: int) -> None:
-        self.redis.zadd(keys.ACTIVE, {game_id: version})
+    def no_later_than(self, game_id: str, at_ms: int) -> None:
+        self.redis.zadd(keys.DUE, {game_id: at_ms}, lt=True)
 
     def remove(self, game_id: str) -> None:
-        self.redis.zrem(keys.ACTIVE, game_id)
-        self.redis.hdel(keys.SWEEP, game_id)
+        self.redis.zrem(keys.DUE, game_id)
 
-    def all(self) -> list[str]:
-        return [text(g) for g in self.redis.zrange(keys.ACTIVE, 0, -1)]
+    def claim(self, now_ms: int, lease_ms: int, limit: int = 500) -> list[str]:
+        """The games due by `now_ms`, each moved to `lease_ms` (so another ticker
+        does not take it too, and a check that dies is retried then)."""
+        if not self.redis.zrangebyscore(keys.DUE, "-inf", now_ms, start=0, num=1):
+            return []  # the common case, a read only
+        return [text(g) for g in self._claim(keys=[keys.DUE], args=[now_ms, lease_ms, limit])]
 
-    def last_swept(self, game_id: str) -> int | None:
-        seen = self.redis.hget(keys.SWEEP, game_id)
-        return None if seen is None else int(seen)
+    def settle(self, game_id: str, lease_ms: int, at_ms: int) -> None:
+        """The check after a claim found the next due time: set it, unless an
+        append moved the entry off the lease in between (then its time stands)."""
+        self._settle(keys=[keys.DUE], args=[game_id, str(lease_ms), at_ms])
 
-    def swept(self, game_id: str, version: int) -> None:
-        self.redis.hset(keys.SWEEP, game_id, version)
+    def when(self, game_id: str) -> int | None:
+        score = self.redis.zscore(keys.DUE, game_id)
+        return None if score is None else int(score)
+
+    def count(self) -> int:
+        return self.redis.zcard(keys.DUE)
+
+    def adopt_legacy(self, now_ms: int) -> int:
+        """Games of the index that came before this one are due now, once."""
+        games = self.redis.zrange(keys.LEGACY_ACTIVE, 0, -1)
+        if games:
+            self.redis.zadd(keys.DUE, {g: now_ms for g in games}, nx=True)
+        self.redis.delete(keys.LEGACY_ACTIVE, keys.LEGACY_SWEEP)
+        return len(games)
 
 
 class Reminders:

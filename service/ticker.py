@@ -1,0 +1,63 @@
+"""The ticker: every worker runs one thread that finds what has come due and
+enqueues it, so nothing is scheduled inside RQ and an idle server writes nothing.
+
+Each tick reads the due-time index (store/records.py `DueGames`) and, only if
+some game is due, claims those games (moving each a lease ahead) and enqueues
+a check for each (workers/sweeper.py); a notices worker's ticker enqueues the
+notices due for another attempt (jobs.py). With nothing due a tick is a read or
+two and no write, whatever the number of games. Several workers may tick: a
+claim is atomic, so a game is checked once per lease, and a check that dies is
+retried when its lease runs out, whatever crashed.
+"""
+
+import logging
+import threading
+import time
+
+log = logging.getLogger("iceberg.worker")
+LEASE_S = 60  # a claimed game is due again after this if its check never settles it
+
+
+class Ticker(threading.Thread):
+    """Every `every_s`: claims the games that are due and enqueues their checks
+    (`games`), and enqueues the notices due for another attempt (`notices`)."""
+
+    def __init__(self, services, every_s: float, clock=time.time, games: bool = True, notices: bool = False):
+        super().__init__(name="iceberg-ticker", daemon=True)
+        self.services, self.every_s, self.clock = services, every_s, clock
+        self.games, self.notices = games, notices
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        adopted = self.services.due.adopt_legacy(int(self.clock() * 1000)) if self.games else 0
+        if adopted:
+            log.info("moved %s games of the old active index into the due-time index", adopted)
+        failing = False
+        while not self.stopping.wait(self.every_s):
+            try:
+                self.tick()
+            except Exception as e:  # a Redis outage: say so once, try again every tick
+                if not failing:
+                    log.warning("ticker: %s: %s; trying again every %s s", type(e).__name__, e, self.every_s)
+                failing = True
+            else:
+                if failing:
+                    log.info("ticker: working again")
+                failing = False
+
+    def tick(self) -> int:
+        """What was enqueued: each a read only, when nothing is due."""
+        now_ms = int(self.clock() * 1000)
+        enqueued = 0
+        if self.games:
+            lease_ms = now_ms + LEASE_S * 1000
+            claimed = self.services.due.claim(now_ms, lease_ms)
+            for game_id in claimed:
+                self.services.jobs.check(game_id, lease_ms)
+            enqueued += len(claimed)
+        if self.notices:
+            enqueued += self.services.jobs.enqueue_due_notices(now_ms)
+        return enqueued
+
+    def stop(self) -> None:
+        self.stopping.set()
