@@ -5,7 +5,7 @@ import logging
 
 from flask import Flask
 
-from . import httpbasics, problems
+from . import httpbasics, limits, problems
 from .config import Config
 from .routes import api
 from .wiring import wire
@@ -21,5 +21,6 @@ def create_app(config: Config | None = None, *, store_redis=None, queue_redis=No
     problems.install(app)
     httpbasics.install(app, services.config.cors_origins)
     app.register_blueprint(api)
+    limits.install(app, services.config.rate_limits, services.config.effective_queue_url)
     logging.getLogger("iceberg").setLevel(logging.INFO)
     return app

@@ -7,13 +7,14 @@ import logging
 from flask import Flask, g, jsonify, request
 from marshmallow import ValidationError
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ResponseError as RedisResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from domain.kernel.errors import RuleViolation
 
 from .commands import StaleVersion
-from .store.errors import ConcurrencyError, GameNotFound
+from .store.errors import ConcurrencyError, GameNotFound, refuses_writes
 
 log = logging.getLogger("iceberg")
 
@@ -82,6 +83,8 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http(e: HTTPException):
+        if getattr(e, "response", None) is not None:
+            return e.response  # made as a problem already (service/limits.py)
         status = e.code or 500
         response = problem_response(status, _HTTP_CODES.get(status, "http_error"), e.description or e.name, e.name)
         if isinstance(e, MethodNotAllowed) and e.valid_methods:
@@ -94,6 +97,15 @@ def install(app: Flask) -> None:
         log.warning("store unavailable: %s (request %s)", type(e).__name__, g.get("request_id"))
         response = problem_response(503, "store_unavailable", "the event store is not answering; try again")
         response.headers["Retry-After"] = "1"
+        return response
+
+    @app.errorhandler(RedisResponseError)
+    def _store_refused(e):
+        if not refuses_writes(e):
+            return _unexpected(e)
+        log.warning("store refuses writes: %s (request %s)", str(e).splitlines()[0][:200], g.get("request_id"))
+        response = problem_response(503, "store_unavailable", "the event store is not taking writes; try again")
+        response.headers["Retry-After"] = "5"
         return response
 
     @app.errorhandler(Exception)

@@ -1,0 +1,67 @@
+"""Rate limits (service/limits.py): past the limit a client gets 429
+`rate_limited` with Retry-After, and the refused request changes nothing."""
+
+import pytest
+
+from service.app import create_app
+from service.config import Config
+from tests.api_client import ApiClient
+from tests.conftest import ADMIN_TOKEN
+
+PLAYERS = [{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}]
+
+
+@pytest.fixture
+def limited(own_redis):
+    config = Config(redis_url=own_redis.url, admin_token=ADMIN_TOKEN,
+                    rate_limits={"create": "3/minute", "actions": "2/minute", "waits": "2/minute"})
+    app = create_app(config, jobs=False)
+    yield ApiClient(app.test_client(), validate=False), own_redis
+    app.extensions["iceberg"].hub.close()
+
+
+def _games(redis) -> int:
+    return sum(1 for _ in redis_client(redis).scan_iter(match="{g_*}:meta"))
+
+
+def redis_client(server):
+    import redis
+
+    return redis.Redis.from_url(server.url)
+
+
+def _is_rate_limited(response):
+    assert response.status_code == 429
+    assert response.mimetype == "application/problem+json"
+    assert response.get_json()["code"] == "rate_limited"
+    assert 1 <= int(response.headers["Retry-After"]) <= 60
+
+
+def test_creation_past_the_limit_is_429_with_retry_after_and_creates_nothing(limited):
+    client, redis = limited
+    for _ in range(3):
+        assert client.post("/games", json={"players": PLAYERS}).status_code == 201
+    _is_rate_limited(client.post("/games", json={"players": PLAYERS}))
+    assert _games(redis) == 3
+
+
+def test_actions_and_waits_are_limited_but_plain_reads_are_not(limited):
+    client, _ = limited
+    created = client.post("/games", json={"players": [{"name": "Ann"}, {"name": "Bo"}]}).get_json()
+    game, token = created["id"], created["seats"][0]["token"]
+    bad = {"type": "discard", "card": "ZZ"}  # refused by the rules, still counted: it cost the server
+    for _ in range(2):
+        assert client.post(f"/games/{game}/actions", token, json=bad).status_code in (409, 422)
+    _is_rate_limited(client.post(f"/games/{game}/actions", token, json=bad))
+    for _ in range(2):
+        assert client.get(f"/games/{game}/events?after=1000&wait=1").status_code == 200
+    _is_rate_limited(client.get(f"/games/{game}/events?after=1000&wait=1"))
+    for _ in range(5):
+        assert client.get(f"/games/{game}/events").status_code == 200
+
+
+def test_limits_are_on_by_default_from_the_environment_and_can_be_turned_off():
+    assert Config.from_env({}).rate_limits == {"create": "20/minute;200/hour", "actions": "300/minute",
+                                               "waits": "300/minute"}
+    assert Config.from_env({"ICEBERG_RATE_LIMIT_CREATE": "5/minute"}).rate_limits["create"] == "5/minute"
+    assert Config.from_env({"ICEBERG_RATE_LIMITS": "off"}).rate_limits is None
