@@ -20,10 +20,10 @@ from domain.iceberg.events import (
 )
 from domain.iceberg.evolve import fold
 from domain.iceberg.rules import Rules
-from domain.kernel.ending import scoring_end
 from domain.iceberg.state import INITIAL
 from domain.kernel import errors as err
 from domain.kernel.deals import commitment
+from domain.kernel.ending import scoring_end
 from tests.builders import dealt, fixed_dealer, new_game, stacked_deck, when
 from tests.worked_example import STOCK, TURNS, A, B, C
 
