@@ -47,7 +47,20 @@ def test_an_all_random_bot_game_with_default_rules_finishes(variant):
     assert type(ended).__name__ == "GameEnded"
     assert ended.reason in ("target", "max_hands")
     assert state.hands_played <= 100
-    assert (ended.reason == "max_hands") == (state.hands_played == 100 and ended.reason != "target")
+    assert ended.reason == "target" or state.hands_played == 100
+
+
+def test_two_random_bots_at_iceberg_with_default_rules_end_by_max_hands():
+    """The game the issue saw at hand 537 after 11 minutes: random bots never
+    reach 5000, so it is max_hands that ends it, after exactly 100 hands."""
+    events, state = _created("iceberg")
+    rng, dealer = random.Random(7), seeded_dealer("bots:iceberg")
+    while state.status != "finished":
+        more, state = play(state, bot_move(state, rng), dealer)
+        events += more
+    assert events[-1].reason == "max_hands" and state.hands_played == 100
+    assert max(state.totals) < 5000
+    assert events[-1].winners == tuple(s for s, t in enumerate(state.totals) if t == max(state.totals))
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

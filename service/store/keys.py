@@ -11,6 +11,7 @@ command at a time. Who may touch which key:
   records.py     {g}:tokens      hash: SHA-256 of a seat token -> seat (written with the game's first append)
                  {g}:webhooks    hash: seat -> {url, secret}
                  {g}:replay:<n>:<json|txt>   a finished hand's replay and transcript
+                 {g}:replay:<n>:end  the state at hand n's end: where hand n+1's replay starts
                  {g}:reminded:<deadline>     marker: that deadline's reminder was sent
                  iceberg:due     sorted set: games not finished -> when the workers next look at
                                  them (ms since the epoch): a deadline, a reminder, a lost bot

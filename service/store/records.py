@@ -7,6 +7,7 @@ import json
 from . import keys
 from .codec import canonical
 from .recorder import text
+from .repository import snapshot_state, snapshot_text
 
 REMINDER_TTL_S = 30 * 86400
 CREATION_TTL_S = 86400
@@ -49,8 +50,23 @@ class Webhooks:
 
 
 class Replays:
+    """Finished hands' replays and transcripts, and the state at each hand's end
+    that the next hand's replay starts from (so building one reads that hand's
+    own events, not the whole log)."""
+
     def __init__(self, redis):
         self.redis = redis
+
+    def save_end(self, game_id: str, hand: int, state) -> None:
+        self.redis.set(keys.replay(game_id, hand, "end"), snapshot_text(state))
+
+    def end_of(self, game_id: str, hand: int):
+        """The state at the end of `hand` as its replay left it, or None."""
+        found = self.redis.get(keys.replay(game_id, hand, "end"))
+        return snapshot_state(found) if found else None
+
+    def drop_end(self, game_id: str, hand: int) -> None:
+        self.redis.delete(keys.replay(game_id, hand, "end"))
 
     def get(self, game_id: str, hand: int, form: str) -> str | None:
         return text(self.redis.get(keys.replay(game_id, hand, form)))

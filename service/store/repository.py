@@ -144,8 +144,7 @@ class Repository:
         return crossed or after.hands_played != before.hands_played or before.version == 0
 
     def save_snapshot(self, game_id: str, state) -> None:
-        data = registry.of(state).snapshot[0](state)
-        self._snapshot(keys=[keys.snap(game_id), keys.meta(game_id)], args=[state.version, compact(data)])
+        self._snapshot(keys=[keys.snap(game_id), keys.meta(game_id)], args=[state.version, snapshot_text(state)])
 
     # --- reading ---------------------------------------------------------------------
 
@@ -170,7 +169,7 @@ class Repository:
     def _from_snapshot(self, game_id: str, snap, entries) -> Loaded:
         if not entries:
             raise GameNotFound(game_id)
-        state = _snapshot_state(snap) if snap else None
+        state = snapshot_state(snap) if snap else None
         if state is None and version_of(entries[0][0]) != 1:
             entries = self.recorder.raw(game_id)
         last = GENESIS
@@ -195,7 +194,12 @@ def _fold_onto(loaded: Loaded, entries) -> Loaded:
     return Loaded(state, last)
 
 
-def _snapshot_state(snap):
+def snapshot_text(state) -> str:
+    """A state as its variant's snapshot, stored as compact JSON."""
+    return compact(registry.of(state).snapshot[0](state))
+
+
+def snapshot_state(snap):
     """The state of a snapshot, or None if it is of an older format (it is only
     a cache: the log is the truth)."""
     try:
