@@ -318,13 +318,32 @@ def delete_webhook(game_id, seat):
     return Response(status=204)
 
 
+@api.get("/games/<game_id>/seats/<int:seat>/webhook")
+def get_webhook(game_id, seat):
+    """The registered URL (never the secret: it is shown once, at PUT)."""
+    _seat_owner(game_id, seat)
+    hook = services().webhooks.of(game_id).get(seat)
+    if hook is None:
+        raise Problem(404, "not_found", "this seat has no webhook")
+    return jsonify({"seat": seat, "url": hook["url"]})
+
+
+@api.get("/games/<game_id>/seats/<int:seat>/webhook/deliveries")
+def get_webhook_deliveries(game_id, seat):
+    """The seat's last delivery attempts, newest first (service/store/deliveries.py)."""
+    from .store.deliveries import Deliveries
+
+    _seat_owner(game_id, seat)
+    return jsonify({"seat": seat, "deliveries": Deliveries(services().webhooks.redis).of(game_id, seat)})
+
+
 def _seat_owner(game_id: str, seat: int) -> Reader:
     _game_id(game_id)
     reader = _reader(game_id, required=True)
     if not services().recorder.exists(game_id):
         raise Problem(404, "not_found", "no such game")
     if reader.seat != seat:
-        raise Problem(403, "forbidden", "a seat's webhook is set with that seat's token")
+        raise Problem(403, "forbidden", "a seat's webhook is seen and set only with that seat's token")
     return reader
 
 
