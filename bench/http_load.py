@@ -1,26 +1,58 @@
-"""HTTP throughput and latency of `iceberg serve`: game actions against a no-op.
+"""HTTP throughput and latency of `iceberg serve`: game actions, a no-op, and
+the same against the released server, side by side.
 
-    python -m bench.http [--clients 16] [--seconds 10] [--processes 4]
+    python -m bench.http_load [--clients 16] [--seconds 10] [--processes 4]
+                              [--against fbf466b] [--rounds 2]
 
 Starts a redis-server with the production settings (AOF, appendfsync always)
 and `iceberg serve` on it, then drives the server from CLIENTS concurrent
 clients on loopback (spread over PROCESSES processes, keep-alive connections):
 first each client plays its own two-player games (pick up, draw, meld, discard)
 for SECONDS, then the same clients call the no-op endpoint GET /livez for
-SECONDS. Prints, one figure a line, the actions per second with p50/p99
-latency, the same for the no-op, their ratio, and Redis commands per action
-from INFO commandstats deltas.
+SECONDS. With `--against REV` (default: fbf466b, the released server) it builds
+that commit into a virtualenv of its own (kept under /tmp between runs) and
+runs it the same way, alternating ROUNDS times, and prints both and their
+ratios. Figures: actions per second with p50/p99 latency, the same for the
+no-op, Redis commands per action, and CPU per action by process group.
 """
 
-
 import argparse
+import statistics
+import subprocess
+import sys
+from pathlib import Path
 
-from bench.loadgen import run
+from bench.loadgen import pct, run
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))] * 1000
+def released(rev: str) -> str:
+    """The `iceberg` executable of commit `rev`, installed once in /tmp/iceberg-<rev>."""
+    home = Path(f"/tmp/iceberg-{rev}")
+    executable = home / "venv" / "bin" / "iceberg"
+    if executable.exists():
+        return str(executable)
+    (home / "src").mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(home / "src")], input=archive, check=True)
+    subprocess.run([sys.executable, "-m", "venv", str(home / "venv")], check=True)
+    subprocess.run([str(home / "venv" / "bin" / "pip"), "install", "-q", str(home / "src")], check=True)
+    return str(executable)
+
+
+def figures(result: dict, seconds: float) -> dict:
+    game, noop = result["latencies"]["game"], result["latencies"]["noop"]
+    cpu = {phase: sum(spent.values()) for phase, spent in result["cpu"].items()}
+    server = {phase: spent["server (gunicorn, worker)"] for phase, spent in result["cpu"].items()}
+    return {"actions/s": len(game) / seconds, "action p50 ms": pct(game, 0.50), "action p99 ms": pct(game, 0.99),
+            "no-op/s": len(noop) / seconds, "no-op p99 ms": pct(noop, 0.99),
+            "CPU ms/action (all)": cpu["game"] * 1000 / max(1, len(game)),
+            "server CPU ms/action": server["game"] * 1000 / max(1, len(game)),
+            "redis CPU ms/action": result["cpu"]["game"]["redis"] * 1000 / max(1, len(game)),
+            "redis commands/action": sum(result["commands"].values()) / max(1, len(game)),
+            "top": sorted(((k.replace("cmdstat_", ""), v / max(1, len(game))) for k, v in result["commands"].items()),
+                          key=lambda kv: -kv[1])[:8]}
 
 
 def main() -> None:
@@ -29,33 +61,29 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--appendfsync", default="always")
-    parser.add_argument("--workers", type=int, default=None, help="gunicorn processes (serve's default if unset)")
-    parser.add_argument("--threads", type=int, default=None, help="threads per gunicorn process")
+    parser.add_argument("--against", default="fbf466b", help="a commit to compare with ('' for none)")
+    parser.add_argument("--rounds", type=int, default=2, help="alternating runs per server; medians are shown")
     args = parser.parse_args()
-    result = run(args.clients, args.processes, args.seconds, args.appendfsync, args.workers, args.threads)
-    game, noop = result["latencies"]["game"], result["latencies"]["noop"]
-    game_rate, noop_rate = len(game) / args.seconds, len(noop) / args.seconds
-    during = result["commands"]
-    scripts = during.get("cmdstat_evalsha", 0)
-    print(f"clients: {args.clients} on loopback, {args.seconds:g} s per phase, appendfsync {args.appendfsync}")
-    print(f"game actions/s: {game_rate:,.0f}")
-    print(f"game action latency p50: {pct(game, 0.50):.1f} ms")
-    print(f"game action latency p99: {pct(game, 0.99):.1f} ms")
-    print(f"no-op requests/s: {noop_rate:,.0f}")
-    print(f"no-op latency p50: {pct(noop, 0.50):.1f} ms")
-    print(f"no-op latency p99: {pct(noop, 0.99):.1f} ms")
-    print(f"ratio game/no-op: {game_rate / noop_rate:.2f} (target >= 0.50)")
-    total = sum(during.values())
-    print(f"redis commands per action: {total / max(1, len(game)):.2f} "
-          f"(every command, those run inside Lua scripts included)")
-    print(f"redis scripts (round trips) per action: {scripts / max(1, len(game)):.2f}")
-    top = sorted(during.items(), key=lambda kv: -kv[1])[:8]
-    print("  of which: " + ", ".join(f"{k.replace('cmdstat_', '')} {v / max(1, len(game)):.2f}" for k, v in top))
-    for phase, count in (("game", len(game)), ("noop", len(noop))):
-        spent = result["cpu"][phase]
-        parts = ", ".join(f"{group} {seconds * 1000 / max(1, count):.2f}" for group, seconds in spent.items())
-        print(f"CPU ms per {'action' if phase == 'game' else 'no-op'}: {sum(spent.values()) * 1000 / max(1, count):.2f} "
-              f"({parts})")
+    servers = {"new": None}
+    if args.against:
+        servers[args.against] = released(args.against)
+    runs = {name: [] for name in servers}
+    for _ in range(args.rounds):  # alternate, so drift on the machine hits both alike
+        for name, executable in servers.items():
+            result = run(args.clients, args.processes, args.seconds, args.appendfsync, iceberg=executable)
+            runs[name].append(figures(result, args.seconds))
+    print(f"clients: {args.clients} on loopback, {args.seconds:g} s per phase, appendfsync {args.appendfsync}, "
+          f"medians of {args.rounds} alternating runs")
+    medians = {name: {k: statistics.median(r[k] for r in rs) for k in rs[0] if k != "top"} for name, rs in runs.items()}
+    names = list(servers)
+    print(f"{'':28}" + "".join(f"{n:>14}" for n in names) + ("   new/old" if len(names) == 2 else ""))
+    for key in medians["new"]:
+        row = f"{key:28}" + "".join(f"{medians[n][key]:14,.2f}" for n in names)
+        if len(names) == 2 and medians[names[1]][key]:
+            row += f"   {medians['new'][key] / medians[names[1]][key]:.2f}"
+        print(row)
+    for name, rs in runs.items():
+        print(f"redis commands per action, {name} (last run): " + ", ".join(f"{k} {v:.2f}" for k, v in rs[-1]["top"]))
 
 
 if __name__ == "__main__":

@@ -185,15 +185,21 @@ def cpu_seconds(pids) -> float:
 
 
 def run(clients=16, processes=4, seconds=10.0, appendfsync="always", workers=None, threads=None,
-        phases=("game", "noop")) -> dict:
-    """Drive a fresh `iceberg serve`; latencies per phase and Redis commands."""
+        phases=("game", "noop"), iceberg=None) -> dict:
+    """Drive a fresh `iceberg serve` (this checkout's, or the `iceberg` executable
+    given: another release's); latencies per phase and Redis commands."""
     with tempfile.TemporaryDirectory() as data, RedisServer(data, appendfsync=appendfsync) as redis_server:
         port = free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
         env["ICEBERG_REDIS_URL"] = redis_server.url
+        env["ICEBERG_RATE_LIMITS"] = "off"  # one address plays thousands of actions a second here
         extra = (["--workers", str(workers)] if workers else []) + (["--threads", str(threads)] if threads else [])
-        serve = subprocess.Popen([str(Path(sys.executable).parent / "iceberg"), "serve", "--port", str(port), *extra],
-                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        executable = iceberg or str(Path(sys.executable).parent / "iceberg")
+        env["ICEBERG_DATA_DIR"] = data
+        # run from the temporary directory: from this checkout, `python -m gunicorn`
+        # of another release's virtualenv would import this checkout's `service`
+        serve = subprocess.Popen([executable, "serve", "--port", str(port), *extra],
+                                 env=env, cwd=data, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                  start_new_session=True)
         try:
             _wait_up(port)

@@ -40,13 +40,24 @@ class FollowUps:
                     react(context, event)
             if bot_to_move(after) is not None:
                 self.jobs.bot_turn(game_id, after.version)
-            self._index(game_id, after)
+            if self._moves_due_time(events, after):
+                self._index(game_id, after)
             if any(type(e) in registry.of(after).starts_turn for e in events):
                 self._notify_turn(context)
         except redis.RedisError:
             log.warning("could not enqueue follow-ups for %s at %s; the sweeper will", game_id, after.version)
 
     # --- reactions ----------------------------------------------------------------------
+
+    @staticmethod
+    def _moves_due_time(events, state) -> bool:
+        """Whether this batch can bring the game's due time forward. A human's move
+        in a turn without a new deadline cannot: its due time is the abandonment,
+        later than the one already indexed (the check that comes then looks at the
+        last action's time). So most human actions write nothing here."""
+        if state.status == "finished" or bot_to_move(state) is not None:
+            return True
+        return any(type(e).__name__ in ("GameCreated", "DeadlineSet") for e in events)
 
     def _index(self, game_id: str, state) -> None:
         """Bring the game's due time forward to what this state needs (service/due.py)."""

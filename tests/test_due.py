@@ -13,9 +13,13 @@ from tests.workers_helpers import use_context
 T0 = datetime(2026, 11, 22, 12, 0, 0, tzinfo=timezone.utc)
 
 
+_TOKENS: dict[str, list[str]] = {}
+
+
 def _create(client, players, **rules):
     with freeze_time(T0):
         created = client.create(players, rules=rules or None, deck=worked_example.deck())
+    _TOKENS[created["id"]] = [s["token"] for s in created["seats"]]
     return created["id"]
 
 
@@ -80,3 +84,22 @@ def test_a_check_settles_the_next_due_time_unless_an_append_moved_it(own_redis, 
     with freeze_time(T0 + timedelta(seconds=900)):
         assert check_game(game, lease) == "reminder already sent"
     assert ctx.due.when(game) == 5
+
+
+def test_a_human_move_leaves_the_index_alone_and_abandonment_counts_from_the_last_action(
+        own_redis, own_client, monkeypatch):
+    ctx = use_context(monkeypatch, own_redis.url)
+    from workers.sweeper import check_game
+
+    game = _create(own_client, [{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy"}])
+    created_due = ctx.due.when(game)
+    seat, body = worked_example.BODIES[0]
+    with freeze_time(T0 + timedelta(days=10)):
+        acted = own_client.post(f"/games/{game}/actions", _TOKENS[game][seat], json=body)
+        assert acted.status_code == 201
+    assert ctx.due.when(game) == created_due  # not written: a later due time than the indexed one
+    lease = epoch_ms(T0 + timedelta(days=30, minutes=1))
+    ctx.due.redis.zadd("iceberg:due", {game: lease})  # as the tick at day 30 claims it
+    with freeze_time(T0 + timedelta(days=30)):
+        assert check_game(game, lease) == "nothing due"
+    assert ctx.due.when(game) == epoch_ms(T0 + timedelta(days=40))  # 30 days after the last action
