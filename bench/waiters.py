@@ -21,6 +21,7 @@ stops by itself.
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
 import resource
@@ -140,11 +141,11 @@ async def phase(port, games, seconds, rng) -> dict:
     return {"health": health, "actions": actions}
 
 
-def redis_clients(port) -> int:
-    return len(connect(f"redis://127.0.0.1:{port}/0").client_list())
+def redis_clients(port, password: str) -> int:
+    return len(connect(f"redis://:{password}@127.0.0.1:{port}/0").client_list())
 
 
-async def run(args, port, redis_port) -> None:
+async def run(args, port, redis_port, password) -> None:
     rng = random.Random(1)
     games = []
     for i in range(args.games):
@@ -152,7 +153,7 @@ async def run(args, port, redis_port) -> None:
         assert status == 201, created
         games.append(Game(created["id"], [s["token"] for s in created["seats"]]))
     idle = await phase(port, games, args.seconds, rng)
-    idle_clients = redis_clients(redis_port)
+    idle_clients = redis_clients(redis_port, password)
     stop, connected, delays, reconnects = asyncio.Event(), [], [], []
     tasks = []
     for i in range(args.waiters):
@@ -164,7 +165,7 @@ async def run(args, port, redis_port) -> None:
         else:
             tasks.append(asyncio.create_task(streamer(port, game, after, delays, stop, connected, reconnects)))
     await asyncio.sleep(3)  # every waiter parked
-    parked_clients = redis_clients(redis_port)
+    parked_clients = redis_clients(redis_port, password)
     loaded = await phase(port, games, args.seconds, rng)
     await asyncio.sleep(1.5)  # the last deliveries
     stop.set()
@@ -197,12 +198,16 @@ def main() -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
         log = Path(data) / "serve.log"
+        # the defaults, but for the rate limits: every client here is one loopback address
+        env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
+        env["ICEBERG_RATE_LIMITS"] = "off"
         with open(log, "w") as out:
             serve = subprocess.Popen([str(Path(sys.executable).parent / "iceberg"), "serve", "--port", str(port)],
-                                     cwd=data, stdout=out, stderr=subprocess.STDOUT)
+                                     cwd=data, env=env, stdout=out, stderr=subprocess.STDOUT)
         try:
             redis_port = _wait_ready(port, log)
-            asyncio.run(run(args, port, redis_port))
+            password = (Path(data) / ".iceberg" / "redis.password").read_text().strip()
+            asyncio.run(run(args, port, redis_port, password))
         finally:
             serve.terminate()
             serve.wait(timeout=30)

@@ -24,6 +24,7 @@ import redis
 
 log = logging.getLogger("iceberg.waiting")
 CHANNEL = "iceberg:appended"
+LATEST_KEPT = 100_000  # games whose announced version is remembered (a woken waiter reads it after leaving)
 
 
 class Hub:
@@ -61,7 +62,10 @@ class Hub:
                         waiting.discard(woken)
                         if not waiting:
                             del self._waiters[game_id]
-                            self._latest.pop(game_id, None)
+
+    def announced(self, game_id: str) -> int | None:
+        """The newest version an append message announced for a game someone waits on."""
+        return self._latest.get(game_id)
 
     def waiting(self) -> int:
         with self._lock:
@@ -82,6 +86,8 @@ class Hub:
             else:
                 targets = list(self._waiters.get(game_id, ()))
                 if targets and version > self._latest.get(game_id, 0):
+                    if len(self._latest) > LATEST_KEPT:
+                        self._latest.clear()  # games long quiet; a waiter that finds none asks Redis
                     self._latest[game_id] = version
         for woken in targets:
             woken.set()

@@ -170,3 +170,39 @@ def test_a_long_poll_wakes_through_the_listener(own_client, game):
     started = time.monotonic()
     page = own_client.get(f"/games/{game_id}/events?after={version}&wait=10", token=ADMIN).get_json()
     assert time.monotonic() - started < 2 and page["events"][0]["type"] == "CardDrawn"
+
+
+def test_waiters_woken_by_one_append_share_one_rendering(own_redis):
+    """Twenty long-polls of one game, woken by one append, get the same page, and
+    the game's events are read from Redis once for all of them (service/pages.py)."""
+    from service.app import create_app
+    from service.config import Config
+    from tests.api_client import ApiClient
+
+    app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN))
+    client = ApiClient(app.test_client(), validate=False)
+    created, tokens = worked_game(client)
+    game_id, version = created["id"], created["version"]
+    hub = app.extensions["iceberg"].hub
+    redis = connect(own_redis.url)
+    pages = []
+
+    def wait():
+        waiter = ApiClient(app.test_client(), validate=False)
+        pages.append(waiter.get(f"/games/{game_id}/events?after={version}&wait=10").get_data())
+
+    threads = [threading.Thread(target=wait) for _ in range(20)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 5
+    while hub.waiting() < 20 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    reads = redis.info("commandstats").get("cmdstat_xrange", {}).get("calls", 0)
+    client.act(game_id, tokens[0], {"type": "draw"})
+    for t in threads:
+        t.join(timeout=5)
+    assert len(pages) == 20 and len(set(pages)) == 1
+    assert json.loads(pages[0])["events"][0]["type"] == "CardDrawn"
+    after = redis.info("commandstats").get("cmdstat_xrange", {}).get("calls", 0)
+    assert after - reads <= 2  # the first woken renders (a concurrent second may too), the rest reuse it
+    hub.close()
