@@ -2,12 +2,9 @@
 and versioned, because a log outlives the code that wrote it.
 
 A stream entry has two fields:
-  e  the event as a compact JSON array
+  e  the event as a compact JSON array (domain/entries.py, where the format is
+     kept for the store and for auditors alike)
        [type code, schema version, time (epoch ms), actor, hand, [field values]]
-     with the values in the order its stored form pins (domain/kernel/stored.py;
-     each variant's `stored` module), a deck as one comma-joined string.
-     Entries written before schema versions existed have no version
-     ([code, time, actor, hand, values]): they are version 1.
   p  the SHA-256 (32 raw bytes) of the previous entry, p || e; 32 zero bytes for
      the first. Changing, dropping or reordering an entry breaks the chain.
 
@@ -20,17 +17,10 @@ import hashlib
 import json
 from datetime import datetime, timezone
 
+from domain.entries import BY_TYPE, compact, entry_bytes, parts  # noqa: F401 (compact: the store's writers use it)
 from domain.kernel.eventdata import from_data, to_data
-from domain.registry import stored_forms
 
 GENESIS = bytes(32)
-FORMS = {code: form for code, (_, form) in stored_forms().items()}
-BY_TYPE = {form.type: form for form in FORMS.values()}
-
-
-def compact(value) -> str:
-    """JSON without spaces, keys in the order given: what is stored."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def canonical(value) -> str:
@@ -40,24 +30,10 @@ def canonical(value) -> str:
 
 
 def encode(event, at_ms: int, actor: str, hand: int | None) -> bytes:
-    form = BY_TYPE[type(event)]
-    data = to_data(event)
-    values = [",".join(data[f]) if f in form.joined else data[f] for f in form.fields]
-    return compact([form.code, form.version, at_ms, actor, hand, values]).encode("utf-8")
+    return entry_bytes(BY_TYPE[type(event)], to_data(event), at_ms, actor, hand)
 
 
-def _parts(e: bytes):
-    """(form, version, time ms, actor, hand, data at the current version)."""
-    entry = json.loads(e)
-    if len(entry) == 5:  # written before schema versions: version 1
-        code, at_ms, actor, hand, values = entry
-        version = 1
-    else:
-        code, version, at_ms, actor, hand, values = entry
-    form = FORMS[code]
-    fields = form.fields_at(version)
-    data = {f: (v.split(",") if f in form.joined else v) for f, v in zip(fields, values, strict=True)}
-    return form, at_ms, actor, hand, form.upcast(version, data)
+_parts = parts
 
 
 def decode(e: bytes) -> tuple[str, str, str, int | None, dict]:
