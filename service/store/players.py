@@ -1,0 +1,144 @@
+"""Players and where they sit (API.md, "Players, lobby and play-by-mail").
+
+A player is a name, maybe an e-mail address, notice settings, maybe a webhook,
+and a personal token kept only as its SHA-256. Where a player sits is written
+into the game's own token hash (`p:<player id>` -> seat) by the same append
+that seats them, so a player token acts for exactly the seat the log gave
+them; each player's games are indexed under the player for GET /me/games.
+The e-mail address is personal data: it is read by its player (GET /me) and
+by the notices worker, and goes nowhere else.
+"""
+
+import json
+import secrets
+
+from . import keys
+from .codec import canonical
+from .recorder import text
+from .records import Tokens
+
+DELIVERIES_KEPT = 20
+DELIVERIES_TTL_S = 30 * 86400
+UNSUBSCRIBE_TTL_S = 90 * 86400
+PLAYER_FIELD = "p:"  # in a game's token hash: p:<player id> -> seat
+
+
+def player_field(player_id: str) -> str:
+    return PLAYER_FIELD + player_id
+
+
+class Players:
+    def __init__(self, redis):
+        self.redis = redis
+        self._by_token: dict[str, str] = {}
+        self._tokens = Tokens(redis)
+
+    # --- accounts ----------------------------------------------------------------------------
+
+    def create(self, player_id: str, name: str, email: str | None, token_hash: str, at_ms: int) -> None:
+        record = {"name": name, "token": token_hash, "email_notices": "1", "created": at_ms}
+        if email:
+            record["email"] = email
+        self.redis.hset(keys.player(player_id), mapping=record)
+        self.redis.set(keys.player_token(token_hash), player_id)
+
+    def by_token(self, token_hash: str) -> str | None:
+        """The player a token hash stands for (cached once found: it never changes)."""
+        player_id = self._by_token.get(token_hash)
+        if player_id is None:
+            player_id = text(self.redis.get(keys.player_token(token_hash)))
+            if player_id is not None:
+                if len(self._by_token) > 100_000:
+                    self._by_token.clear()
+                self._by_token[token_hash] = player_id
+        return player_id
+
+    def get(self, player_id: str) -> dict | None:
+        found = {text(k): text(v) for k, v in self.redis.hgetall(keys.player(player_id)).items()}
+        if not found:
+            return None
+        hook = found.get("webhook")
+        return {"id": player_id, "name": found["name"], "email": found.get("email"),
+                "email_notices": found.get("email_notices") == "1",
+                "webhook": json.loads(hook) if hook else None}
+
+    def update(self, player_id: str, name: str | None = None, email=..., email_notices: bool | None = None):
+        """Change what is given; `email=None` removes the address."""
+        changes = {}
+        if name is not None:
+            changes["name"] = name
+        if email_notices is not None:
+            changes["email_notices"] = "1" if email_notices else "0"
+        if email is None:
+            self.redis.hdel(keys.player(player_id), "email")
+        elif email is not ...:
+            changes["email"] = email
+        if changes:
+            self.redis.hset(keys.player(player_id), mapping=changes)
+
+    def set_webhook(self, player_id: str, url: str, secret: str) -> None:
+        self.redis.hset(keys.player(player_id), "webhook", canonical({"url": url, "secret": secret}))
+
+    def delete_webhook(self, player_id: str) -> bool:
+        return bool(self.redis.hdel(keys.player(player_id), "webhook"))
+
+    # --- where they sit ----------------------------------------------------------------------
+
+    def seat_in(self, game_id: str, player_id: str) -> int | None:
+        """The seat the player sits in, in that game (a field of the game's token hash, cached once found)."""
+        return self._tokens.seat_of(game_id, player_field(player_id))
+
+    def seated(self, game_id: str) -> dict[int, str]:
+        """seat -> player id, for the seats that have a player."""
+        return {int(seat): text(field)[len(PLAYER_FIELD):]
+                for field, seat in self.redis.hgetall(keys.tokens(game_id)).items()
+                if text(field).startswith(PLAYER_FIELD)}
+
+    def will_sit(self, game_id: str, player_id: str, at_ms: int) -> None:
+        """Before the append that seats the player: index the game under them (a
+        game the append then refused is dropped from the index when listed) and
+        mark the game as having players to notify."""
+        self.redis.zadd(keys.player_games(player_id), {game_id: at_ms}, nx=True)
+        self.redis.hset(keys.webhooks(game_id), "players", "1")
+
+    def games(self, player_id: str) -> list[str]:
+        """The player's games not seen finished, those joined last first."""
+        return [text(g) for g in self.redis.zrevrange(keys.player_games(player_id), 0, -1)]
+
+    def finished_games(self, player_id: str, limit: int) -> list[str]:
+        return [text(g) for g in self.redis.zrevrange(keys.player_done(player_id), 0, limit - 1)]
+
+    def file_finished(self, player_id: str, game_id: str, at_ms: int) -> None:
+        self.redis.zadd(keys.player_done(player_id), {game_id: at_ms})
+        self.redis.zrem(keys.player_games(player_id), game_id)
+
+    def forget(self, player_id: str, game_id: str) -> None:
+        """A game indexed for a seat the player did not get."""
+        self.redis.zrem(keys.player_games(player_id), game_id)
+
+    # --- notices -----------------------------------------------------------------------------
+
+    def record_delivery(self, player_id: str, entry: dict) -> None:
+        key = keys.player_deliveries(player_id)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.lpush(key, canonical(entry))
+        pipe.ltrim(key, 0, DELIVERIES_KEPT - 1)
+        pipe.expire(key, DELIVERIES_TTL_S)
+        pipe.execute()
+
+    def deliveries(self, player_id: str) -> list[dict]:
+        return [json.loads(e) for e in self.redis.lrange(keys.player_deliveries(player_id), 0, DELIVERIES_KEPT - 1)]
+
+    def unsubscribe_token(self, player_id: str, token_hash) -> str:
+        """A new one-click unsubscribe token for one e-mail (kept as its hash, 90 days)."""
+        token = "un_" + secrets.token_urlsafe(24)
+        self.redis.set(keys.unsubscribe(token_hash(token)), player_id, ex=UNSUBSCRIBE_TTL_S)
+        return token
+
+    def unsubscribe(self, hashed: str) -> str | None:
+        """Turn e-mail notices off for the player of this token: the player, or None."""
+        player_id = text(self.redis.get(keys.unsubscribe(hashed)))
+        if player_id is not None and self.redis.exists(keys.player(player_id)):
+            self.redis.hset(keys.player(player_id), "email_notices", "0")
+            return player_id
+        return None

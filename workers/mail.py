@@ -1,0 +1,86 @@
+"""E-mail notices, sent by the notices worker (workers/notices.py) through the
+SMTP server of ICEBERG_SMTP_URL, from ICEBERG_MAIL_FROM.
+
+Only to a player's own address (given with their token: POST /players, PATCH
+/me), only while their e-mail notices are on, and only for a turn that begins,
+its reminder and the end of the game. Each message says what happened since
+the player's last move (public events only), the deadline, the game's name and
+a link, and carries a one-click unsubscribe (RFC 8058: `List-Unsubscribe` with
+an https link and `List-Unsubscribe-Post`; the link works once per e-mail's
+token, kept hashed 90 days). The address is never logged.
+
+ICEBERG_SMTP_URL: `smtp://[user:password@]host[:port][?starttls=1]` (port 25)
+or `smtps://…` (TLS from the start, port 465).
+"""
+
+import smtplib
+import ssl
+from email.message import EmailMessage
+from email.utils import format_datetime
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from projections.notices import told
+
+EMAILED = ("your_turn", "reminder", "game_ended")  # a hand's end is told by the next turn's e-mail
+TIMEOUT_S = 10.0
+
+
+def wanted(config, player: dict, kind: str) -> bool:
+    return bool(config.smtp_url and player["email"] and player["email_notices"] and kind in EMAILED)
+
+
+def compose(config, player: dict, game_id: str, seat: int, kind: str, data: dict, names: list,
+            unsubscribe_url: str, delivery: str, now) -> EmailMessage:
+    """The e-mail of a notice whose data was told (workers/notices.py `told_data`)."""
+    game = data.get("name") or game_id
+    lines = [f"Hello {player['name']},", ""]
+    if kind == "game_ended":
+        subject = f"{game}: the game has ended"
+        lines += told([{"type": "GameEnded", "data": data}], names, me=seat)
+        lines += ["Totals: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(data["totals"])) + "."]
+    else:
+        subject = f"{game}: your turn" if kind == "your_turn" else f"{game}: reminder, your turn ends soon"
+        lines += [f"It is your turn in {game} (hand {data['hand'] + 1})."]
+        happened = told(data.get("since", []), names, me=seat)
+        if happened:
+            lines += ["", "Since your last move:"] + [f"  {line}" for line in happened]
+        deadline = data.get("deadline")
+        lines += ["", f"Your turn must be played by {deadline} (UTC)." if deadline else "This game has no deadline."]
+    lines += ["", f"The game: {data['link']}", "",
+              f"To get no more e-mail notices: {unsubscribe_url}", ""]
+    message = EmailMessage()
+    message["From"] = config.mail_from
+    message["To"] = player["email"]
+    message["Subject"] = subject
+    message["Date"] = format_datetime(now)
+    message["Message-ID"] = f"<{delivery}@{urlsplit(config.public_url).hostname or 'iceberg'}>"  # same on a retry
+    message["Auto-Submitted"] = "auto-generated"
+    message["List-Unsubscribe"] = f"<{unsubscribe_url}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message.set_content("\n".join(lines))
+    return message
+
+
+def send(smtp_url: str, message: EmailMessage, timeout_s: float = TIMEOUT_S) -> tuple[int | None, str | None, bool]:
+    """(SMTP status, error in one line or None, worth retrying)."""
+    where = urlsplit(smtp_url)
+    secure = where.scheme == "smtps"
+    if where.scheme not in ("smtp", "smtps") or not where.hostname:
+        return None, "ICEBERG_SMTP_URL must be smtp://host[:port] or smtps://host[:port]", False
+    starttls = parse_qs(where.query).get("starttls", ["0"])[0] in ("1", "true", "yes")
+    try:
+        kind = smtplib.SMTP_SSL if secure else smtplib.SMTP
+        with kind(where.hostname, where.port or (465 if secure else 25), timeout=timeout_s) as smtp:
+            if starttls:
+                smtp.starttls(context=ssl.create_default_context())
+            if where.username:
+                smtp.login(unquote(where.username), unquote(where.password or ""))
+            smtp.send_message(message)
+    except smtplib.SMTPRecipientsRefused as e:
+        code = next(iter(e.recipients.values()))[0]
+        return code, f"the address was refused ({code})", code < 500
+    except smtplib.SMTPResponseException as e:
+        return e.smtp_code, f"answered {e.smtp_code}", e.smtp_code < 500
+    except (smtplib.SMTPException, OSError) as e:
+        return None, " ".join(f"{type(e).__name__}: {e}".split())[:300], True
+    return 250, None, True
