@@ -6,7 +6,9 @@ import logging
 from flask import Flask
 
 from . import httpbasics, limits, problems
+from .audit import audit
 from .config import Config
+from .people import people
 from .routes import api
 from .wiring import wire
 
@@ -21,6 +23,8 @@ def create_app(config: Config | None = None, *, store_redis=None, queue_redis=No
     problems.install(app)
     httpbasics.install(app, services.config.cors_origins)
     app.register_blueprint(api)
+    app.register_blueprint(people)  # players, the lobby, play by mail (service/people.py)
+    app.register_blueprint(audit)  # the chain, checkpoints, exports, keys, commitments (service/audit.py)
     limits.install(app, services.config.rate_limits, services.config.effective_queue_url)
     logging.getLogger("iceberg").setLevel(logging.INFO)
     return app

@@ -3,6 +3,7 @@
     iceberg serve [--host H] [--port P] [--workers N] [--worker-class gevent|gthread] [--connections C]
                   [--threads T]
     iceberg worker [--burst] [--queues iceberg,notices]
+    iceberg verify <file or URL> [--key KEY] [--quiet]
 
 `serve` runs the API under gunicorn, two RQ workers with their schedulers (the
 game's jobs on `iceberg`, webhooks and e-mail on `notices`) and, when
@@ -47,7 +48,16 @@ def main(argv=None) -> int:
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     worker.add_argument("--queues", default=",".join(QUEUES),
                         help=f"comma-separated queues to work (default: all, {','.join(QUEUES)})")
+    check = sub.add_parser("verify", help="check a game's export offline (docs/audit.md); exit 0 only if all holds")
+    check.add_argument("source", help="the export: a file, - for standard input, or an http(s) URL")
+    check.add_argument("--key", action="append", default=[],
+                       help="a key (its id or hex public key) the checkpoints must be signed with; repeatable")
+    check.add_argument("--quiet", action="store_true", help="print only the verdict")
     args = parser.parse_args(argv)
+    if args.command == "verify":
+        from .verify_cli import run
+
+        return run(args.source, args.key, args.quiet)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if args.command == "serve":
         return serve_forever(args)

@@ -66,10 +66,12 @@ class GameCommands:
         return Outcome(appended.version, after, events, prepared.described)
 
     def handle(self, game_id: str, command, actor: str, expected: int | None = None, key: str | None = None,
-               respond=None) -> Outcome:
+               respond=None, tokens: dict | None = None) -> Outcome:
         """Decide and append `command` for `actor`. `expected`: the version the
         caller saw (If-Match); `key`: an idempotency key, scoped by the caller;
-        `respond(described, state) -> str`: the response kept with the key."""
+        `respond(described, state) -> str`: the response kept with the key;
+        `tokens`: entries for the game's token hash, written by the same append
+        (a seat taken: its token's hash and its player, store/players.py)."""
         if key:
             first = self.repository.recorder.first_response(game_id, key)
             if first is not None:
@@ -77,13 +79,15 @@ class GameCommands:
         cached = self.repository.cached(game_id)
         if cached is not None:
             try:
-                return self._attempt(game_id, cached, command, actor, expected, key, respond, fresh=False)
+                return self._attempt(game_id, cached, command, actor, expected, key, respond, fresh=False,
+                                     tokens=tokens)
             except _Stale:
                 pass
         return self._attempt(game_id, self.repository.load(game_id), command, actor, expected, key, respond,
-                             fresh=True)
+                             fresh=True, tokens=tokens)
 
-    def _attempt(self, game_id, loaded: Loaded, command, actor, expected, key, respond, fresh: bool) -> Outcome:
+    def _attempt(self, game_id, loaded: Loaded, command, actor, expected, key, respond, fresh: bool,
+                 tokens: dict | None = None) -> Outcome:
         """`fresh`: `loaded` was just read from Redis, so a conflict or a rule
         error is real, not an artefact of a stale cache."""
         version = loaded.state.version
@@ -106,7 +110,7 @@ class GameCommands:
         response = respond(prepared.described, after) if respond else ""
         try:
             appended = self.repository.append(game_id, loaded, prepared, after, idempotency_key=key,
-                                              response=response)
+                                              response=response, tokens=tokens)
         except ConcurrencyError as e:
             if not fresh:
                 raise _Stale() from None

@@ -26,6 +26,9 @@ class Config:
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API ("*" for any)
     redis_pool: int = 64  # Redis connections per process at most (per node on a cluster)
     rate_limits: dict | None = None  # kind -> "20/minute;200/hour" (service/limits.py); None: no limits
+    smtp_url: str | None = None  # e-mail notices go through this server (smtp://, smtps://); None: no e-mail
+    mail_from: str = "iceberg@localhost"  # their From address
+    public_url: str = "http://127.0.0.1:8000"  # where players reach this server: links in notices
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -49,6 +52,9 @@ class Config:
             bot_pause_s=float(env.get("ICEBERG_BOT_PAUSE_S") or 0),
             redis_pool=int(env.get("ICEBERG_REDIS_POOL") or 64),
             rate_limits=_rate_limits(env),
+            smtp_url=env.get("ICEBERG_SMTP_URL") or None,
+            mail_from=env.get("ICEBERG_MAIL_FROM") or "iceberg@localhost",
+            public_url=(env.get("ICEBERG_PUBLIC_URL") or "http://127.0.0.1:8000").rstrip("/"),
             cors_origins=tuple(o.strip() for o in (env.get("ICEBERG_CORS_ORIGINS") or "").split(",") if o.strip()),
         )
 

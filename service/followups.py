@@ -89,7 +89,8 @@ class FollowUps:
 
 
 class _Context:
-    """One batch's follow-ups: the game, the state after it, its webhooks (looked up once, if at all)."""
+    """One batch's follow-ups: the game, the state after it, the seats notices go to (looked up once,
+    if at all): those with a webhook, and those whose player has notices of their own (store/players.py)."""
 
     def __init__(self, game_id, state, webhooks, count):
         self.game_id, self.state = game_id, state
@@ -97,5 +98,5 @@ class _Context:
 
     def hooks(self) -> dict:
         if self._hooks is None:
-            self._hooks = {} if self._count == 0 else self._webhooks.of(self.game_id)
+            self._hooks = {} if self._count == 0 else self._webhooks.notified(self.game_id)
         return self._hooks

@@ -58,16 +58,19 @@ class Jobs:
         self.queue.enqueue_call(REPLAY, args=(game_id, hand), job_id=job_id, result_ttl=60)
 
     def notice(self, game_id: str, seat: int, kind: str, data: dict, delivery: str | None = None,
-               attempt: int = 1) -> None:
-        """Send a notice; `delivery` and `attempt` when it is a retry (workers/notices.py)."""
-        self.notices.enqueue_call(NOTICE, args=(game_id, seat, kind, data, delivery, attempt), result_ttl=60,
-                                  failure_ttl=7 * 86400)
+               attempt: int = 1, channel: str | None = None) -> None:
+        """Send a notice; `delivery` and `attempt` when it is a retry, `channel`
+        when it goes to one channel only: "seat" (the seat's webhook), "player"
+        (its player's webhook), "email" (workers/notices.py)."""
+        args = (game_id, seat, kind, data, delivery, attempt) + ((channel,) if channel else ())
+        self.notices.enqueue_call(NOTICE, args=args, result_ttl=60, failure_ttl=7 * 86400)
 
     def notice_later(self, at_ms: int, game_id: str, seat: int, kind: str, data: dict, delivery: str,
-                     attempt: int) -> None:
+                     attempt: int, channel: str | None = None) -> None:
         """Retry a notice at `at_ms`: kept in our own index until then (a worker's
         ticker enqueues it when due), so no RQ scheduler runs and writes."""
-        entry = canonical({"args": [game_id, seat, kind, data, delivery, attempt]})
+        args = [game_id, seat, kind, data, delivery, attempt] + ([channel] if channel else [])
+        entry = canonical({"args": args})
         self.notices.connection.zadd(keys.LATER, {entry: at_ms})
 
     def enqueue_due_notices(self, now_ms: int, limit: int = 500) -> int:

@@ -22,7 +22,12 @@ from .problems import problem_response
 
 #: endpoint -> the kind of limit that applies to it
 LIMITED = {"api.create_game": "create", "api.post_action": "actions",
-           "api.get_events": "waits", "api.get_stream": "waits"}
+           "api.get_events": "waits", "api.get_stream": "waits",
+           # each makes a token (a player's, a seat's) like creating a game does; the rest are moves
+           "people.create_player": "create", "people.join_game": "create",
+           "people.resign": "actions", "people.abort": "actions", "people.extend": "actions",
+           "audit.post_commitment": "create",  # a secret kept an hour, like a game's creation
+           "audit.get_export": "waits", "audit.get_export_text": "waits"}  # a new one replays the game
 DEFAULTS = {"create": "20/minute;200/hour", "actions": "300/minute", "waits": "300/minute"}
 
 

@@ -24,7 +24,10 @@ CONFLICT_CODES = {"not_your_turn", "must_pick_up", "must_draw", "already_drawn",
                   # gin: the first upcard is offered, a knock awaits the defender's show
                   "upcard_offered", "cannot_pass", "must_show", "no_knock",
                   # fortune: the pile is empty now
-                  "pile_empty"}
+                  "pile_empty",
+                  # seats and the people in them (domain/seating.py)
+                  "not_started", "no_open_seat", "seat_taken", "withdrawn", "abort_refused", "no_deadline",
+                  "no_extensions_left"}
 
 _HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 409: "conflict", 412: "version_conflict", 413: "payload_too_large",

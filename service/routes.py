@@ -5,26 +5,29 @@ render the answer. Every error goes through `problems`."""
 import json
 import re
 import secrets
+from functools import partial
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from domain import registry
 from domain.engine import ended_span
 from domain.kernel.bodies import command_of
-from domain.kernel.deals import explicit_deal, random_deal
+from domain.kernel.deals import explicit_deal
 from domain.kernel.players import CreateGame
 from projections.hands import hand_result
 from projections.readers import ADMIN, PUBLIC, Reader
 from projections.redaction import public_event
 from projections.table import public_table, seat_view
 
-from . import sealing
+from . import deals, sealing
+from .audit import chain_page
+from .new_table import NewTable
 from .problems import Problem, problem_response
 from .requests import fingerprint, idempotency_key, if_match, int_arg, json_body, resume_after
 from .schemas import CreateGameSchema, WebhookSchema, action_schema
 from .spec import spec_text
 from .store.codec import compact
-from .tokens import bearer, is_admin, new_token, token_hash
+from .tokens import PLAYER_TOKEN, bearer, is_admin, token_hash
 from .webhooks import UrlRefused, check_url, new_secret
 
 api = Blueprint("api", __name__)
@@ -48,7 +51,8 @@ def _game_id(game_id: str) -> str:
 
 
 def _reader(game_id: str, required: bool = False, query_token: bool = False) -> Reader:
-    """Who is calling: anyone (no token), one seat, or the admin. With
+    """Who is calling: anyone (no token), one seat (its seat token, or the
+    player token of the player sitting there), or the admin. With
     `query_token`, a token may also come as ?access_token= (a browser's
     EventSource cannot send headers)."""
     header = request.headers.get("Authorization")
@@ -63,7 +67,12 @@ def _reader(game_id: str, required: bool = False, query_token: bool = False) -> 
         raise Problem(401, "unauthorized", "the Authorization header must be 'Bearer <token>'")
     if is_admin(token, services().config.admin_token):
         return ADMIN
-    seat = services().tokens.seat_of(game_id, token_hash(token))
+    hashed = token_hash(token)
+    if token.startswith(PLAYER_TOKEN):  # a player's: the seat its player has here (both looks cached)
+        player_id = services().players.by_token(hashed)
+        seat = services().players.seat_in(game_id, player_id) if player_id else None
+    else:
+        seat = services().tokens.seat_of(game_id, hashed)
     if seat is None:
         raise Problem(401, "unauthorized", "that token is not valid for this game")
     return Reader(seat=seat)
@@ -101,26 +110,21 @@ def create_game():
     key = idempotency_key()
     data = CREATE_GAME.load(body)
     variant = registry.named(data["variant"])
-    dealer = random_deal
+    dealer = None  # the application service's: committed deals (service/deals.py)
     if data["deck"] is not None:
         token = bearer(request.headers.get("Authorization"))
         if not is_admin(token, services().config.admin_token):
             raise Problem(403, "forbidden", "only the admin token may give a deck")
         deck = tuple(data["deck"])
         dealer = lambda decks: explicit_deal(deck)  # noqa: E731
-    players = tuple(data["players"])
-    seats, hashes = [], {}
-    for seat, player in enumerate(players):
-        entry = {"seat": seat, "name": player.name, "bot": player.bot}
-        if player.bot is None:
-            entry["token"] = token = new_token()
-            hashes[token_hash(token)] = seat
-        seats.append(entry)
+    table = NewTable(data, variant, request.headers.get("Authorization"))  # seats, tokens, invite
+    players, seats, hashes = table.players, table.seats, table.hashes
     game_id = "g_" + secrets.token_hex(8)
     command = CreateGame(players, variant.rules(data["rules"]), variant.name)
     if key is None:
-        return _created(game_id, services().commands.create(game_id, variant, command, dealer=dealer, tokens=hashes),
-                        variant, seats)
+        table.record(game_id)
+        return _created(game_id, _create(game_id, variant, command, data, dealer, hashes), variant, seats,
+                        table.answer)
     # The answer holds the seat tokens, shown once: it is kept sealed under the
     # key itself (service/sealing.py), and found again only with that key.
     lookup, print_ = sealing.lookup(key), fingerprint(body)
@@ -128,18 +132,32 @@ def create_game():
     if first is not None:
         return _created_before(key, first, print_)
     try:
-        outcome = services().commands.create(game_id, variant, command, dealer=dealer, tokens=hashes)
+        table.record(game_id)
+        outcome = _create(game_id, variant, command, data, dealer, hashes)
     except Exception:
         services().creations.release(lookup)
         raise
-    response = _created(game_id, outcome, variant, seats)
+    response = _created(game_id, outcome, variant, seats, table.answer)
     services().creations.complete(lookup, print_, game_id, sealing.seal(key, response.get_data(as_text=True)))
     return response
 
 
-def _created(game_id: str, outcome, variant, seats) -> Response:
-    response = _etagged({"id": game_id, "variant": variant.name, "version": outcome.version, "seats": seats},
-                        outcome.version, 201)
+def _create(game_id: str, variant, command, data: dict, dealer, hashes: dict):
+    """Create the game bound to committed deals (service/deals.py): an offered
+    commitment is taken here, after the Idempotency-Key's check, so a request
+    replayed takes nothing."""
+    try:
+        command = deals.committed(services().commands.dealer, command, data["commitment"], data["seeds"],
+                                  admin_deck=data["deck"] is not None)
+    except ValueError as e:
+        field = "seeds" if isinstance(e, deals.SeedRefused) else "commitment"
+        raise Problem(422, "invalid_request", str(e), extra={"errors": {field: [str(e)]}}) from None
+    return services().commands.create(game_id, variant, command, dealer=dealer, tokens=hashes)
+
+
+def _created(game_id: str, outcome, variant, seats, answer: dict) -> Response:
+    response = _etagged({"id": game_id, "variant": variant.name, "version": outcome.version, "seats": seats,
+                         "status": outcome.state.status, **answer}, outcome.version, 201)
     response.headers["Location"] = f"/games/{game_id}"
     return response
 
@@ -190,13 +208,21 @@ def post_action(game_id):
     reader = _reader(game_id, required=True)
     if reader.seat is None:
         raise Problem(403, "forbidden", "actions are taken with a seat token")
-    variant = _variant_of(game_id)
+    state = _known_state(game_id)
+    if reader.seat in state.people.withdrawn:  # for good: a state that shows it is never stale about it
+        raise Problem(409, "withdrawn", "this seat resigned or forfeited: the bot plays it now")
+    variant = registry.of(state)
     raw = json_body()
     body = action_schema(variant.name).load(raw)
+    return act(game_id, reader, command_of(variant.commands, reader.seat, body), raw)
+
+
+def act(game_id: str, reader: Reader, command, raw: dict) -> Response:
+    """Handle a seat's command (an action, or a seat command: service/people.py)
+    with If-Match and Idempotency-Key; 201 with its events as the seat sees them."""
     expected = if_match()
     key = idempotency_key()
     print_ = fingerprint(raw)
-    command = command_of(variant.commands, reader.seat, body)
     rendered = {}
 
     def respond(described, state) -> str:
@@ -220,10 +246,10 @@ def _replayed(saved: dict, print_: str) -> Response:
     return response
 
 
-def _variant_of(game_id: str):
-    """The game's variant (it never changes: this process's cached state will do)."""
-    loaded = services().repository.cached(game_id) or services().repository.load(game_id)
-    return registry.of(loaded.state)
+def _known_state(game_id: str):
+    """This process's cached state of the game, else its state now: good enough
+    for what never changes back (its variant, a seat withdrawn)."""
+    return (services().repository.cached(game_id) or services().repository.load(game_id)).state
 
 
 # --- the log, hands ----------------------------------------------------------------------
@@ -240,10 +266,33 @@ def get_events(game_id):
         if not recorder.exists(game_id):
             raise Problem(404, "not_found", "no such game")
         services().hub.wait_for(game_id, after, wait)  # returns at the next append
+        return _shared(("events", game_id, reader, after, limit), game_id,
+                       lambda: _events_page(game_id, reader, after, limit))
+    body, version = _events_page(game_id, reader, after, limit)
+    return _etagged(body, version)
+
+
+def _events_page(game_id: str, reader: Reader, after: int, limit: int) -> tuple[dict, int]:
     state = _state(game_id)
-    stored = recorder.read(game_id, after, limit)
-    events = [public_event(state, e, reader) for e in stored if e.version <= state.version]
-    return _etagged({"version": state.version, "events": events}, state.version)
+    events = chain_page(services(), game_id, state, after, limit, reader)  # with the chain where it may be shown
+    return {"version": state.version, "events": events}, state.version
+
+
+def _shared(key: tuple, game_id: str, render) -> Response:
+    """A woken waiter's page: rendered once per announced version for every
+    reader that waits the same way (service/pages.py)."""
+    svc = services()
+    known = svc.hub.announced(game_id)
+
+    def rendered():
+        body, version = render()
+        return json.dumps(body, separators=(",", ":")).encode(), version
+
+    page = rendered() if known is None else svc.pages.shared((*key, known), rendered, lambda p: p[1] == known)
+    response = Response(page[0], mimetype="application/json")
+    response.set_etag(str(page[1]))
+    response.vary.add("Authorization")
+    return response
 
 
 @api.get("/games/<game_id>/stream")
@@ -270,19 +319,31 @@ KEEPALIVE_S = 15
 def _sse(svc, game_id: str, reader: Reader, after: int):
     yield f"retry: 2000\n: events of {game_id} after version {after}\n\n"
     while True:
-        state = svc.repository.load(game_id).state
-        for stored in svc.recorder.read(game_id, after, MAX_PAGE):
-            if stored.version > state.version:
-                break
-            event = public_event(state, stored, reader)
-            yield f"id: {stored.version}\nevent: {stored.type}\ndata: {compact(event)}\n\n"
-            after = stored.version
-            if stored.type == "GameEnded":
-                return
-        if state.status == "finished" and after >= state.version:
-            return  # joined after the end: nothing more will come
+        known = svc.hub.announced(game_id)
+        chunk = _sse_chunk(svc, game_id, reader, after) if known is None else svc.pages.shared(
+            ("sse", game_id, reader, after, known), partial(_sse_chunk, svc, game_id, reader, after),
+            lambda c, known=known: c[3] == known)
+        text, after, ended, _ = chunk
+        if text:
+            yield text
+        if ended:
+            return
         if not svc.hub.wait_for(game_id, after, KEEPALIVE_S):
             yield ": keep-alive\n\n"
+
+
+def _sse_chunk(svc, game_id: str, reader: Reader, after: int) -> tuple[str, int, bool, int]:
+    """(the stream's text for the events after `after`, the last version in it,
+    whether the stream ends there, the game's version it was read at)."""
+    state = svc.repository.load(game_id).state
+    parts = []
+    for event in chain_page(svc, game_id, state, after, MAX_PAGE, reader):  # as /events shows them
+        parts.append(f"id: {event['version']}\nevent: {event['type']}\ndata: {compact(event)}\n\n")
+        after = event["version"]
+        if event["type"] == "GameEnded":
+            return "".join(parts), after, True, state.version
+    ended = state.status == "finished" and after >= state.version  # joined after the end
+    return "".join(parts), after, ended, state.version
 
 
 @api.get("/games/<game_id>/hands/<int:number>")
@@ -300,14 +361,18 @@ def get_hand(game_id, number):
 @api.put("/games/<game_id>/seats/<int:seat>/webhook")
 def put_webhook(game_id, seat):
     reader = _seat_owner(game_id, seat)
-    data = WEBHOOK.load(json_body())
-    try:
-        url = check_url(data["url"], services().config.webhook_allow_private)
-    except UrlRefused as e:
-        raise Problem(422, "webhook_url_refused", str(e)) from None
-    secret = new_secret()
+    url, secret = webhook_url(), new_secret()
     services().webhooks.set(game_id, reader.seat, url, secret)
     return jsonify({"seat": seat, "url": url, "secret": secret})
+
+
+def webhook_url() -> str:
+    """The URL of a webhook's body, checked (a seat's, or a player's: service/people.py)."""
+    data = WEBHOOK.load(json_body())
+    try:
+        return check_url(data["url"], services().config.webhook_allow_private)
+    except UrlRefused as e:
+        raise Problem(422, "webhook_url_refused", str(e)) from None
 
 
 @api.delete("/games/<game_id>/seats/<int:seat>/webhook")

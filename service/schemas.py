@@ -3,6 +3,7 @@ touched (a bad shape is 422, with the field errors). The shapes of rules and
 actions are built from each variant's own declarations (its typed options and
 its commands' parameters), so nothing here names a variant's concepts."""
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
@@ -12,21 +13,44 @@ from domain.kernel.players import MAX_NAME, Player, clean_name
 
 CARD = fields.String(validate=validate.Length(min=2, max=3))
 ALL_BOTS = sorted({name for v in registry.VARIANTS.values() for name in v.bots})
+GAME_NAME = 80
+
+
+@dataclass(frozen=True)
+class CallerSeat:
+    """`{"player": "me"}`: the seat of the player whose token made the request
+    (`name`: another name than the player's, for this game)."""
+    name: str | None = None
 
 
 class PlayerSchema(Schema):
+    """A seat of a new game: named (a human, or a bot), `{"player": "me"}` (the
+    caller, with a player token) or `{"open": true}` (taken later, by invite)."""
+
     class Meta:
         unknown = RAISE
 
-    name = fields.String(required=True, validate=validate.Length(min=1, max=MAX_NAME))
+    name = fields.String(load_default=None, validate=validate.Length(min=1, max=MAX_NAME))
     bot = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(ALL_BOTS))
+    player = fields.String(load_default=None, validate=validate.OneOf(["me"]))
+    open = fields.Boolean(load_default=False, validate=validate.Equal(True))
 
     @post_load
     def build(self, data, **_):
+        if data["open"]:
+            if any(data[k] is not None for k in ("name", "bot", "player")):
+                raise ValidationError({"open": ["an open seat has no name, bot or player: whoever takes it does"]})
+            return Player(None)
+        if data["player"] is not None and data["bot"] is not None:
+            raise ValidationError({"player": ["a player's seat is not a bot's"]})
+        if data["name"] is None:
+            if data["player"] is None:
+                raise ValidationError({"name": ["Missing data for required field."]})
+            return CallerSeat()
         name = clean_name(data["name"])
         if not name or len(name) > MAX_NAME:
             raise ValidationError({"name": [f"1 to {MAX_NAME} visible characters"]})
-        return Player(name, data["bot"])
+        return CallerSeat(name) if data["player"] else Player(name, data["bot"])
 
 
 class WholeNumber(fields.Integer):
@@ -77,6 +101,14 @@ class CreateGameSchema(Schema):
     players = fields.List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=1, max=16))
     rules = fields.Dict(load_default=None, allow_none=True)
     deck = fields.List(CARD, load_default=None, allow_none=True, validate=validate.Length(max=104))
+    name = fields.String(load_default=None, validate=validate.Length(min=1, max=GAME_NAME))  # shown in the lobby
+    listed = fields.Boolean(load_default=False)  # an open game shown in GET /lobby, joined without the invite
+    # the deals (docs/audit.md): a commitment offered by POST /commitments, and the seats' seeds
+    commitment = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-f]{64}$"))
+    seeds = fields.List(fields.Nested(Schema.from_dict(
+        {"seat": WholeNumber(required=True, validate=validate.Range(min=0, max=15)),
+         "seed": fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{32,128}$"))},
+        name="SeedIn")(unknown=RAISE)), load_default=list, validate=validate.Length(max=16))
 
     @post_load
     def build(self, data, **_):

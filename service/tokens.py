@@ -1,8 +1,9 @@
-"""Seat tokens and the admin token.
+"""Seat tokens, player tokens, invite codes and the admin token.
 
 A seat token is 32 random bytes (URL-safe text), shown once when the game is
 created and stored only as its SHA-256, so a copy of the database holds no
-usable token. Tokens never go into events or logs.
+usable token. Player tokens (`pt_`) and invite codes (`iv_`) are made and kept
+the same way. Tokens never go into events or logs.
 """
 
 import hashlib
@@ -12,6 +13,18 @@ import secrets
 
 def new_token() -> str:
     return "st_" + secrets.token_urlsafe(32)
+
+
+PLAYER_TOKEN = "pt_"  # a player's personal token: acts for that player's seat in every game
+
+
+def new_player_token() -> str:
+    return PLAYER_TOKEN + secrets.token_urlsafe(32)
+
+
+def new_invite() -> str:
+    """An invite code: whoever holds it may take an open seat of its game."""
+    return "iv_" + secrets.token_urlsafe(16)
 
 
 def token_hash(token: str) -> str:

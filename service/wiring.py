@@ -9,8 +9,12 @@ import redis
 
 from .commands import GameCommands
 from .config import Config
+from .deals import Dealer
 from .followups import FollowUps
 from .jobs import Jobs
+from .pages import Pages
+from .store.lobby import Lobby
+from .store.players import Players
 from .store.recorder import Recorder
 from .store.records import Creations, DueGames, Reminders, Replays, Tokens, Webhooks
 from .store.repository import Repository
@@ -36,10 +40,13 @@ class Services:
     reminders: Reminders
     creations: Creations
     hub: Hub
+    pages: Pages
     jobs: Jobs | None  # None: follow-ups are not enqueued (no queue)
     follow_ups: FollowUps
     commands: GameCommands
     queue_redis: object = None
+    players: Players | None = None  # player accounts and where they sit (store/players.py)
+    lobby: Lobby | None = None  # games' names, invites and the lobby (store/lobby.py)
 
     def health(self) -> dict:
         checks = {"store": _pings(self.recorder.redis), "store_writable": _writable(self.recorder.redis)}
@@ -99,8 +106,11 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
     return Services(
         config=config, clock=clock, recorder=recorder, repository=repository, tokens=Tokens(store_redis),
         webhooks=webhooks, replays=Replays(store_redis), due=due, reminders=Reminders(store_redis),
-        creations=Creations(store_redis), hub=Hub(recorder, _listening_client(config, store_redis)), jobs=queue,
-        follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock), queue_redis=queue_redis)
+        creations=Creations(store_redis), hub=Hub(recorder, _listening_client(config, store_redis)), pages=Pages(),
+        jobs=queue,
+        follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock, dealer=Dealer(store_redis)),
+        queue_redis=queue_redis,
+        players=Players(store_redis), lobby=Lobby(store_redis))
 
 
 def _writable(client) -> bool:

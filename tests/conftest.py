@@ -26,15 +26,18 @@ def redis_cluster(tmp_path_factory):
 
 
 @pytest.fixture(params=["single", "cluster"])
-def backend(request, redis_server):
+def backend(request, redis_server, tmp_path_factory):
     """The event store's settings: one Redis, or a 3-master cluster (the queue
-    then on the plain Redis, since RQ does not support Cluster)."""
+    then on the plain Redis, since RQ does not support Cluster); a data
+    directory of the session's (the signing key: never ./.iceberg)."""
     from service.config import Config
 
+    data_dir = str(tmp_path_factory.getbasetemp() / "data")
     if request.param == "single":
-        return Config(redis_url=redis_server.url, admin_token=ADMIN_TOKEN)
+        return Config(redis_url=redis_server.url, admin_token=ADMIN_TOKEN, data_dir=data_dir)
     cluster = request.getfixturevalue("redis_cluster")
-    return Config(redis_url=cluster.url, redis_cluster=True, queue_url=redis_server.url, admin_token=ADMIN_TOKEN)
+    return Config(redis_url=cluster.url, redis_cluster=True, queue_url=redis_server.url, admin_token=ADMIN_TOKEN,
+                  data_dir=data_dir)
 
 
 @pytest.fixture
@@ -72,7 +75,8 @@ def own_app(own_redis):
     from service.app import create_app
     from service.config import Config
 
-    app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN_TOKEN, webhook_allow_private=True))
+    app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN_TOKEN, webhook_allow_private=True,
+                            data_dir=str(own_redis.data_dir.parent / "data")))
     app.testing = True
     yield app
     app.extensions["iceberg"].hub.close()

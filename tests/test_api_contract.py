@@ -145,7 +145,7 @@ def test_a_finished_hand_is_public(client):
     log = client.get(f"/games/{game}/events").get_json()["events"]
     first_hand = [e for e in log if e["version"] <= next(e["version"] for e in log if e["type"] == "HandEnded")]
     assert all(e["data"].get("card", "x") is not None for e in first_hand)
-    assert first_hand[1]["data"]["deck"][0] == "9S"
+    assert next(e for e in first_hand if e["type"] == "HandStarted")["data"]["deck"][0] == "9S"
     current = [e for e in log if e["type"] == "HandStarted"][-1]
     assert "deck" not in current["data"]
 

@@ -18,7 +18,7 @@ def test_the_worked_example_over_http(client):
     assert body["reason"] == "out"
     table = client.get(f"/games/{game}").get_json()
     assert [s["total"] for s in table["seats"]] == [100, -120, -20]
-    assert table["hand"] == 1 and table["turn"] == {"seat": 1, "phase": "draw"}
+    assert table["hand"] == 1 and table["turn"] == {"seat": 1, "phase": "draw", "deadline": None}  # untimed
 
 
 def test_the_hand_is_not_there_before_it_ends(client):

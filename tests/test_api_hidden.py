@@ -14,8 +14,11 @@ other card code in the current hand's part of a response is a leak.
 
 import json
 import random
+import re
 
 import pytest
+from rq import SimpleWorker
+from rq.serializers import JSONSerializer
 
 from domain.kernel.cards import RANK
 from service.tokens import token_hash
@@ -218,3 +221,95 @@ def test_tokens_never_reach_the_log_or_the_logs(client, app, caplog):
         assert token.encode() not in b"".join(hashes) and token_hash(token).encode() in hashes
     log = json.dumps(client.get(f"/games/{game}/events", token=ADMIN).get_json())
     assert not any(token in log for token in tokens)
+
+
+# --- players, the lobby and their notices ----------------------------------------------------
+
+CARD_IN_TEXT = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
+
+
+def _players_game(client, rng, players: int):
+    """A game of registered players (each with an address and a webhook of their
+    own), created with open seats and joined by invite: (game, player tokens)."""
+    made = [client.post("/players", json={"name": f"P{i}", "email": f"p{i}@example.org"}).get_json()
+            for i in range(players)]
+    created = client.post("/games", token=made[0]["token"], json={
+        "players": [{"player": "me"}] + [{"open": True}] * (players - 1), "listed": True,
+        "rules": {"hands": 2, "turn_timeout_s": 86400, "extensions": 2, "extension_s": 60}}).get_json()
+    for player in made[1:]:
+        lobby = client.get("/lobby").get_json()
+        assert not card_codes(lobby)
+        joined = client.post(f"/games/{created['id']}/join", token=player["token"], json={})
+        assert joined.status_code == 201 and not card_codes(joined.get_json())
+    return created["id"], [p["token"] for p in made]
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_no_player_endpoint_or_notice_ever_shows_a_card_its_reader_may_not_know(own_redis, own_app, own_client,
+                                                                                 monkeypatch, seed):
+    """A random game of three registered players, one of whom resigns half-way:
+    after every action, each player's /me, /me/games and the lobby, the answers
+    to resign and extend, and every notice their webhooks and mailboxes got
+    (run by the notices worker's code) are searched for a card that player
+    may not know: their own cards and whatever the public log shows."""
+    from tests.notices_helpers import run_notices
+    from tests.smtp_sink import SmtpSink
+    from tests.test_workers import Receiver
+    from tests.workers_helpers import use_context
+
+    sink, hook = SmtpSink(), Receiver()
+    try:
+        ctx = use_context(monkeypatch, own_redis.url, ICEBERG_SMTP_URL=sink.url)
+        rng, client = random.Random(seed), own_client
+        game, tokens = _players_game(client, rng, 3)
+        for token in tokens:
+            assert client.call("PUT", "/me/webhook", token, json={"url": hook.url}).status_code == 200
+        know, seen_hooks, seen_mail, checked, resigned = Knowledge(3), 0, 0, 0, False
+        for _ in range(3000):
+            table = client.get(f"/games/{game}").get_json()
+            if table["status"] == "finished":
+                break
+            seat = table["turn"]["seat"]
+            if table["seats"][seat]["bot"]:  # the resigned seat: greedy plays it (the game queue, here)
+                SimpleWorker([ctx.jobs.queue], connection=ctx.jobs.queue.connection,
+                             serializer=JSONSerializer).work(burst=True)
+            else:
+                if rng.random() < 0.1:
+                    extended = client.post(f"/games/{game}/extend", token=tokens[seat])
+                    assert extended.status_code in (201, 409)
+                    assert not card_codes(extended.get_json())
+                view = client.get(f"/games/{game}/view", token=tokens[seat]).get_json()
+                response = client.act(game, tokens[seat], rng.choice(view["actions"]))
+                assert response.status_code == 201, response.get_json()
+                if not resigned and seat == 2 and table["version"] > 20:
+                    answer = client.post(f"/games/{game}/resign", token=tokens[2])
+                    assert answer.status_code == 201 and not card_codes(answer.get_json()["events"])
+                    resigned = True
+            run_notices(ctx)
+            know.follow(client.get(f"/games/{game}/events?after={know.version}", token=ADMIN).get_json()["events"])
+            public = card_codes([e["data"] for e in client.get(f"/games/{game}/events").get_json()["events"]])
+            for reader, token in enumerate(tokens):
+                mine = [client.get(path, token=token).get_json()
+                        for path in ("/me", "/me/games", "/me/games?status=finished", "/lobby",
+                                     "/me/webhook", "/me/webhook/deliveries")]
+                assert not card_codes(mine), f"player {reader}'s own pages show a card"
+            for _, body in hook.received[seen_hooks:]:
+                notice = json.loads(body)
+                leaked = card_codes(notice["data"]) - know.known[notice["seat"]] - public
+                assert not leaked, f"a notice to seat {notice['seat']} shows {leaked}"
+                checked += 1
+            seen_hooks = len(hook.received)
+            for recipients, mail in sink.received[seen_mail:]:
+                reader = int(recipients[0][1])  # p<seat>@example.org: the seat is the player's number
+                leaked = set(CARD_IN_TEXT.findall(mail.get_content())) - know.known[reader] - public
+                assert not leaked, f"an e-mail to seat {reader} shows {leaked}"
+                checked += 1
+            seen_mail = len(sink.received)
+        assert table["status"] == "finished" and resigned
+        assert checked >= 25 and sink.received and hook.received
+        side = client.post("/games", token=tokens[0], json={"players": [{"player": "me"}, {"open": True}]})
+        aborted = client.post(f"/games/{side.get_json()['id']}/abort", token=tokens[0])
+        assert aborted.status_code == 201 and not card_codes([side.get_json(), aborted.get_json()])
+    finally:
+        sink.close()
+        hook.close()

@@ -114,8 +114,13 @@ def test_security_says_who_may_call():
                 if not where.startswith("webhook")}
     needs = {("/games/{id}/view", "get"), ("/games/{id}/actions", "post"),
              ("/games/{id}/seats/{seat}/webhook", "put"), ("/games/{id}/seats/{seat}/webhook", "get"),
-             ("/games/{id}/seats/{seat}/webhook", "delete"), ("/games/{id}/seats/{seat}/webhook/deliveries", "get")}
-    optional = {("/games", "post"), ("/games/{id}/events", "get"), ("/games/{id}/stream", "get")}
+             ("/games/{id}/seats/{seat}/webhook", "delete"), ("/games/{id}/seats/{seat}/webhook/deliveries", "get"),
+             # a seat's (or its player's) commands, and the player's own resources
+             ("/games/{id}/resign", "post"), ("/games/{id}/abort", "post"), ("/games/{id}/extend", "post"),
+             ("/me", "get"), ("/me", "patch"), ("/me/games", "get"), ("/me/webhook", "put"),
+             ("/me/webhook", "get"), ("/me/webhook", "delete"), ("/me/webhook/deliveries", "get")}
+    optional = {("/games", "post"), ("/games/{id}/events", "get"), ("/games/{id}/stream", "get"),
+                ("/games/{id}/join", "post")}  # a player joins with their token, anyone else with a name
     for key, value in security.items():
         if key in needs:
             assert value == [{"bearer": []}], key
@@ -260,10 +265,15 @@ def test_429_is_documented_where_the_rate_limits_apply():
 
     from service import limits
 
-    routes = (Path(__file__).resolve().parent.parent / "service" / "routes.py").read_text()
-    endpoints = {name: (method, re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule).replace("{game_id}", "{id}"))
-                 for method, rule, name in re.findall(r'@api\.(\w+)\("([^"]+)"\)\ndef (\w+)\(', routes)}
-    limited = [endpoints[name.removeprefix("api.")] for name in limits.LIMITED]
+    endpoints = {}  # "<blueprint>.<view>" -> (method, path), from every blueprint of the service
+    for module in (Path(__file__).resolve().parent.parent / "service").glob("*.py"):
+        routes = module.read_text()
+        for variable, blueprint in re.findall(r'^(\w+) = Blueprint\("(\w+)"', routes, re.MULTILINE):
+            endpoints.update({f"{blueprint}.{name}": (method, re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule)
+                                                     .replace("{game_id}", "{id}"))
+                              for method, rule, name in re.findall(rf'@{variable}\.(\w+)\("([^"]+)"\)\ndef (\w+)\(',
+                                                                   routes)})
+    limited = [endpoints[name] for name in limits.LIMITED]
     assert ("post", "/games/{id}/actions") in limited
     for method, path in limited:
         assert "429" in spec()["paths"][path][method]["responses"], (method, path)

@@ -4,6 +4,7 @@ load and no acknowledged action is lost; a SIGKILLed `iceberg serve` leaves no
 process behind; a second `iceberg serve` on the same data directory refuses to
 start and disturbs nothing; the data directory is this user's alone."""
 
+import http.client
 import json
 import os
 import random
@@ -133,7 +134,7 @@ class Player(threading.Thread):
                 action = self.rng.choice(view["actions"])
                 self._act(action, f"{self.game}-{step}")
                 step += 1
-            except (OSError, ValueError):  # the server is restarting a part: try again
+            except (OSError, ValueError, http.client.HTTPException):  # a part is restarting: try again
                 self.failures += 1
                 self.stop.wait(0.05)
 
@@ -142,7 +143,7 @@ class Player(threading.Thread):
             try:
                 status, answer = call(f"{self.url}/games/{self.game}/actions", "POST", action, self.token,
                                       headers={"Idempotency-Key": key}, timeout=5)
-            except (OSError, ValueError):
+            except (OSError, ValueError, http.client.HTTPException):  # cut off mid-answer by a kill, too
                 status, answer = 0, None
             if status == 201:
                 self.acked.append((action, answer))

@@ -40,7 +40,7 @@ def send_reminder(game_id: str, deadline: str) -> str:
         return "too late: the deadline has passed"
     if not ctx.reminders.mark(game_id, deadline, seat):
         return "already sent"
-    if seat in ctx.webhooks.of(game_id):
+    if seat in ctx.webhooks.notified(game_id):
         ctx.jobs.notice(game_id, seat, "reminder",
                         {"seat": seat, "version": state.version, "hand": state.hands_played, "deadline": deadline})
     return "sent"

@@ -1,4 +1,8 @@
-"""Webhook notices: a signed JSON POST (service/webhooks.py).
+"""Notices: a signed JSON POST to a seat's webhook (service/webhooks.py), and
+for a seat with a player, to that player's own webhook and e-mail
+(workers/mail.py), each a job of its own, retried and logged the same way.
+Each says, besides what the follow-ups put in it, the game's name and link,
+and for a turn what happened since the seat's last move (public events only).
 
 Each delivery resolves the URL's host once, checks every address, and connects
 to exactly those addresses (the Host header, SNI and the certificate check keep
@@ -28,10 +32,13 @@ from dataclasses import dataclass
 import redis
 
 from domain.kernel.turns import iso
+from projections.notices import since_last_move
 from service.store.codec import canonical, epoch_ms
 from service.store.deliveries import Deliveries
+from service.tokens import token_hash
 from service.webhooks import Target, UrlRefused, sign, target
 
+from . import mail
 from .context import context
 
 log = logging.getLogger("iceberg.notices")
@@ -49,39 +56,108 @@ class Outcome:
 
 
 def send_notice(game_id: str, seat: int, kind: str, data: dict, delivery: str | None = None,
-                attempt: int = 1) -> str:
+                attempt: int = 1, channel: str | None = None) -> str:
+    """Send one notice to one channel: the seat's webhook (SEAT), its player's
+    webhook (PLAYER) or e-mail (EMAIL). A new notice (`channel` None) goes to
+    the seat's webhook here, and to its player's channels as jobs of their own."""
     ctx = context()
-    hook = ctx.webhooks.of(game_id).get(seat)
-    if hook is None:
-        return "no webhook"
+    if channel is None:
+        _to_players_channels(ctx, game_id, seat, kind, data)
+        channel = SEAT
+    player = None
+    if channel == SEAT:
+        hook = ctx.webhooks.of(game_id).get(seat)
+        if hook is None:
+            return "no webhook"
+    else:
+        player = _player_at(ctx, game_id, seat)
+        hook = player and player["webhook"]
+        if player is None or (channel == PLAYER and not hook) or (channel == EMAIL and not mail.wanted(
+                ctx.config, player, kind)):
+            return f"no {channel} to send to"
     config = ctx.config
     delivery = delivery or secrets.token_hex(16)
     now = ctx.clock()
-    body = canonical({"game": game_id, "seat": seat, "kind": kind, "sent_at": iso(now), "data": data}).encode()
-    timestamp = str(int(now.timestamp()))
-    headers = {"Content-Type": "application/json", "User-Agent": "iceberg-webhooks", "X-Iceberg-Delivery": delivery,
-               "X-Iceberg-Timestamp": timestamp, "X-Iceberg-Signature": sign(hook["secret"], timestamp, body)}
+    told = told_data(ctx, game_id, seat, kind, data)
     started = time.monotonic()
-    outcome = deliver(hook["url"], body, headers, allow_private=config.webhook_allow_private,
-                      connect_timeout_s=config.webhook_connect_timeout_s,
-                      read_timeout_s=config.webhook_read_timeout_s)
+    if channel == EMAIL:
+        outcome = _email(ctx, player, game_id, seat, kind, told, delivery, now)
+    else:
+        outcome = _post_notice(config, hook, game_id, seat, kind, told, delivery, now,
+                               extra={"player": player["id"]} if player else {})
+    entry = {"at": iso(now), "kind": kind, "delivery": delivery, "attempt": attempt, "ok": outcome.ok,
+             "status": outcome.status, "error": outcome.error, "ms": round((time.monotonic() - started) * 1000)}
     try:
-        Deliveries(ctx.webhooks.redis).record(game_id, seat, {
-            "at": iso(now), "kind": kind, "delivery": delivery, "attempt": attempt, "ok": outcome.ok,
-            "status": outcome.status, "error": outcome.error, "ms": round((time.monotonic() - started) * 1000)})
+        if player is None:
+            Deliveries(ctx.webhooks.redis).record(game_id, seat, entry)
+        else:
+            ctx.players.record_delivery(player["id"], {**entry, "channel": channel, "game": game_id, "seat": seat})
     except redis.RedisError as e:  # a lost log entry, not a reason to send the notice again
         log.warning("could not record delivery %s of game %s seat %s: %s", delivery, game_id, seat, one_line(str(e)))
     if outcome.ok:
         return f"delivered: {outcome.status}"
     retries = list(config.webhook_retry_s)
     again = outcome.retry and attempt <= len(retries)
-    log.warning("webhook delivery failed: game %s seat %s kind %s delivery %s attempt %s: %s; %s",
-                game_id, seat, kind, delivery, attempt, outcome.error,
+    log.warning("%s failed: game %s seat %s kind %s delivery %s attempt %s: %s; %s",
+                FAILED[channel], game_id, seat, kind, delivery, attempt, outcome.error,
                 f"retrying in {retries[attempt - 1]} s" if again else "giving up")
     if again:
         ctx.jobs.notice_later(epoch_ms(now) + retries[attempt - 1] * 1000, game_id, seat, kind, data, delivery,
-                              attempt + 1)
+                              attempt + 1, channel=channel)
     return f"failed: {outcome.error}"
+
+
+SEAT, PLAYER, EMAIL = "seat", "player", "email"
+FAILED = {SEAT: "webhook delivery", PLAYER: "player webhook delivery", EMAIL: "e-mail notice"}
+SINCE_WINDOW = 200  # events read back to find the seat's last move
+
+
+def _to_players_channels(ctx, game_id: str, seat: int, kind: str, data: dict) -> None:
+    player = _player_at(ctx, game_id, seat)
+    if player is None:
+        return
+    if player["webhook"]:
+        ctx.jobs.notice(game_id, seat, kind, data, channel=PLAYER)
+    if mail.wanted(ctx.config, player, kind):
+        ctx.jobs.notice(game_id, seat, kind, data, channel=EMAIL)
+
+
+def _player_at(ctx, game_id: str, seat: int) -> dict | None:
+    """The player sitting in the seat (store/players.py), if a player does."""
+    player_id = ctx.players.seated(game_id).get(seat)
+    return ctx.players.get(player_id) if player_id else None
+
+
+def told_data(ctx, game_id: str, seat: int, kind: str, data: dict) -> dict:
+    """A notice's data as sent: the game's name and link, and for a turn (and its
+    reminder) the public events since the seat's last move (projections/notices.py)."""
+    told = {**data, "name": ctx.lobby.name(game_id) or game_id, "link": f"{ctx.config.public_url}/games/{game_id}"}
+    if kind in ("your_turn", "reminder"):
+        state = ctx.repository.load(game_id).state
+        version = min(data["version"], state.version)
+        stored = ctx.recorder.read_span(game_id, max(1, version - SINCE_WINDOW + 1), version)
+        told["since"] = since_last_move(state, stored, seat)
+    return told
+
+
+def _post_notice(config, hook: dict, game_id: str, seat: int, kind: str, data: dict, delivery: str, now,
+                 extra: dict) -> "Outcome":
+    body = canonical({"game": game_id, "seat": seat, "kind": kind, "sent_at": iso(now), "data": data,
+                      **extra}).encode()
+    timestamp = str(int(now.timestamp()))
+    headers = {"Content-Type": "application/json", "User-Agent": "iceberg-webhooks", "X-Iceberg-Delivery": delivery,
+               "X-Iceberg-Timestamp": timestamp, "X-Iceberg-Signature": sign(hook["secret"], timestamp, body)}
+    return deliver(hook["url"], body, headers, allow_private=config.webhook_allow_private,
+                   connect_timeout_s=config.webhook_connect_timeout_s, read_timeout_s=config.webhook_read_timeout_s)
+
+
+def _email(ctx, player: dict, game_id: str, seat: int, kind: str, data: dict, delivery: str, now) -> "Outcome":
+    names = [p.name for p in ctx.repository.load(game_id).state.players]
+    token = ctx.players.unsubscribe_token(player["id"], token_hash)
+    message = mail.compose(ctx.config, player, game_id, seat, kind, data, names,
+                           f"{ctx.config.public_url}/unsubscribe/{token}", delivery, now)
+    status, error, retry = mail.send(ctx.config.smtp_url, message)
+    return Outcome(status=status, error=error, retry=retry)
 
 
 def deliver(url: str, body: bytes, headers: dict, *, allow_private: bool, connect_timeout_s: float,

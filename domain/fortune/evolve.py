@@ -1,16 +1,17 @@
 """evolve(state, event) -> state: how each Fortune event changes the game. Never
 random, never fails on a valid log; one small function per event type."""
 
+from ..kernel import seats, shuffle
 from ..kernel.folding import advance, replace_at, take
 from . import events as ev
 from .melds import analyse, extend
 from .rules import HAND_SIZE
-from .state import ACTIVE, DRAW, ENDED, FINISHED, INITIAL, PLAY, GameState, HandState, TableMeld
+from .state import DRAW, ENDED, FINISHED, INITIAL, PLAY, GameState, HandState, TableMeld
 
 
 def _game_created(state: GameState, e: ev.GameCreated) -> GameState:
     n = len(e.players)
-    return advance(state, status=ACTIVE, players=e.players, rules=e.rules,
+    return advance(state, players=e.players, rules=e.rules, **seats.created(e.players),
                  decks=e.rules.deck_count(n), totals=(0,) * n, variant=e.variant)
 
 
@@ -112,7 +113,12 @@ _HANDLERS = {
     ev.GameEnded: _game_ended,
     ev.DeadlineSet: _deadline_set,
     ev.TurnTimedOut: _turn_timed_out,
+    **seats.EVOLVERS,
+    **shuffle.EVOLVERS,
 }
+# a seat's own actions: the first by a human seat ends the time an abort is allowed
+_HANDLERS = seats.noting_moves(_HANDLERS, (ev.CardDrawn, ev.PileTaken, ev.MeldLaid, ev.CardsLaidOff,
+                                           ev.CardDiscarded))
 
 
 def evolve(state: GameState, event) -> GameState:

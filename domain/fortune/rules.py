@@ -5,6 +5,7 @@ from dataclasses import asdict, dataclass
 
 from ..kernel.ending import MAX_HANDS, MAX_HANDS_OPTION
 from ..kernel.options import Option, parse
+from ..kernel.seats import OPTIONS as SEAT_OPTIONS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 DECKS = 2  # two 52-card decks shuffled together, whatever the table
@@ -21,7 +22,7 @@ OPTIONS = (
     MAX_HANDS_OPTION,
     Option("turn_timeout_s", "integer", None, "play by mail: seconds a human seat has for a turn",
            minimum=1, maximum=30 * 86400, nullable=True),
-)
+) + SEAT_OPTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,9 @@ class Rules:
     max_hands: int = MAX_HANDS
     stock_renewals: int = 2
     turn_timeout_s: int | None = None
+    on_timeout: str = "bot"  # kernel/seats.py: these three are every variant's
+    extensions: int = 0
+    extension_s: int = 86400
 
     def to_dict(self) -> dict:
         return asdict(self)

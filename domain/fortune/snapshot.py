@@ -2,6 +2,8 @@
 `from_data(to_data(s)) == s`, tests check it)."""
 
 from ..kernel.players import Player
+from ..kernel.seats import People
+from ..kernel.shuffle import Deals
 from .events import HandResult
 from .melds import Shape
 from .rules import Rules
@@ -14,6 +16,8 @@ VARIANT = "fortune"
 def to_data(state: GameState) -> dict:
     data = state._asdict()
     data["players"] = [p.to_dict() for p in state.players]
+    data["people"] = state.people.to_data()
+    data["deals"] = state.deals.to_data() if state.deals else None
     data["rules"] = state.rules.to_dict()
     data["results"] = [[r.to_dict() for r in hand] for hand in state.results]
     if state.hand is not None:
@@ -40,7 +44,8 @@ def from_data(data: dict) -> GameState:
         players=tuple(Player(**p) for p in data["players"]), rules=Rules(**data["rules"]),
         decks=data["decks"], totals=tuple(data["totals"]),
         results=tuple(tuple(HandResult(**r) for r in hand_results) for hand_results in data["results"]),
-        winners=tuple(data["winners"]), hand=hand, hand_spans=_frozen(data["hand_spans"]), variant=data["variant"])
+        winners=tuple(data["winners"]), hand=hand, hand_spans=_frozen(data["hand_spans"]), variant=data["variant"],
+        people=People.from_data(data.get("people")), deals=Deals.from_data(data.get("deals")))
 
 
 def _frozen(value):

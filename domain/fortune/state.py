@@ -4,6 +4,8 @@ from typing import NamedTuple
 
 from ..kernel import gamestate
 from ..kernel.players import Player
+from ..kernel.seats import People
+from ..kernel.shuffle import Deals
 from .events import HandResult
 from .melds import Shape
 from .rules import DECKS, Rules
@@ -67,6 +69,8 @@ class GameState(NamedTuple):
     hand: HandState | None = None
     hand_spans: tuple[tuple[int, int], ...] = ()
     variant: str = "fortune"
+    people: People = People()  # who withdrew, extensions used, whether a human moved (kernel/seats.py)
+    deals: Deals | None = None  # the committed deals and the seeds given (kernel/shuffle.py)
 
     hands_played, turn_seat, deadline, needs_deal = gamestate.PROPERTIES
 

@@ -1,11 +1,11 @@
 """evolve(state, event) -> state: how each event changes a Gin game. Never
 random, never fails on a valid log; one small function per event type."""
 
+from ..kernel import seats, shuffle
 from ..kernel.folding import advance, replace_at
 from . import events as ev
 from .cards import sorted_cards
 from .state import (
-    ACTIVE,
     DISCARD,
     DRAW,
     ENDED,
@@ -31,7 +31,7 @@ def _without(cards: tuple, gone) -> tuple:
 
 def _game_created(state: GameState, e: ev.GameCreated) -> GameState:
     n = len(e.players)
-    return advance(state, status=ACTIVE, players=e.players, rules=e.rules, decks=1,
+    return advance(state, players=e.players, rules=e.rules, decks=1, **seats.created(e.players),
                  totals=(0,) * n, points=(0,) * n, variant=e.variant)
 
 
@@ -123,7 +123,12 @@ _HANDLERS = {
     ev.GameEnded: _game_ended,
     ev.DeadlineSet: _deadline_set,
     ev.TurnTimedOut: _turn_timed_out,
+    **seats.EVOLVERS,
+    **shuffle.EVOLVERS,
 }
+# a seat's own actions: the first by a human seat ends the time an abort is allowed
+_HANDLERS = seats.noting_moves(_HANDLERS, (ev.UpcardPassed, ev.CardDrawn, ev.CardDiscarded, ev.Knocked,
+                                           ev.HandShown))
 
 
 def evolve(state: GameState, event) -> GameState:

@@ -10,6 +10,7 @@ game end (API.md, "Limits and conventions"); `turn_timeout_s` is play by mail.
 from dataclasses import asdict, dataclass
 
 from ..kernel.options import Option, parse
+from ..kernel.seats import OPTIONS as SEAT_OPTIONS
 
 MIN_PLAYERS = MAX_PLAYERS = 2
 
@@ -32,7 +33,7 @@ OPTIONS = (
            minimum=0, maximum=1000),
     Option("turn_timeout_s", "integer", None, "play by mail: seconds a human seat has for a turn",
            minimum=1, maximum=30 * 86400, nullable=True),
-)
+) + SEAT_OPTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,9 @@ class Rules:
     shutout_bonus: int = 100
     line_bonus: int = 20
     turn_timeout_s: int | None = None
+    on_timeout: str = "bot"  # kernel/seats.py: these three are every variant's
+    extensions: int = 0
+    extension_s: int = 86400
 
     def to_dict(self) -> dict:
         return asdict(self)

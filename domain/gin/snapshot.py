@@ -2,6 +2,8 @@
 log is the truth; from_data(to_data(s)) == s)."""
 
 from ..kernel.players import Player
+from ..kernel.seats import People
+from ..kernel.shuffle import Deals
 from .events import HandResult, SeatBonus
 from .rules import Rules
 from .state import GameState, HandState, KnockSpread, ShownHand
@@ -18,6 +20,8 @@ def _frozen(value):
 def to_data(state: GameState) -> dict:
     data = state._asdict()
     data["players"] = [p.to_dict() for p in state.players]
+    data["people"] = state.people.to_data()
+    data["deals"] = state.deals.to_data() if state.deals else None
     data["rules"] = state.rules.to_dict()
     data["results"] = [[r.to_dict() for r in hand] for hand in state.results]
     data["bonuses"] = [b.to_dict() for b in state.bonuses]
@@ -48,4 +52,5 @@ def from_data(data: dict) -> GameState:
         decks=data["decks"], totals=tuple(data["totals"]), points=tuple(data["points"]),
         results=tuple(tuple(HandResult(**r) for r in hand_results) for hand_results in data["results"]),
         winners=tuple(data["winners"]), bonuses=tuple(SeatBonus(**b) for b in data["bonuses"]),
-        hand=hand, hand_spans=_frozen(data["hand_spans"]), variant=data["variant"])
+        hand=hand, hand_spans=_frozen(data["hand_spans"]), variant=data["variant"],
+        people=People.from_data(data.get("people")), deals=Deals.from_data(data.get("deals")))

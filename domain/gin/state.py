@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 from ..kernel import gamestate
 from ..kernel.players import Player
+from ..kernel.seats import People
+from ..kernel.shuffle import Deals
 from .events import HandResult, SeatBonus
 from .rules import Rules
 
@@ -88,6 +90,8 @@ class GameState(NamedTuple):
     hand: HandState | None = None
     hand_spans: tuple[tuple[int, int], ...] = ()
     variant: str = "gin"
+    people: People = People()  # who withdrew, extensions used, whether a human moved (kernel/seats.py)
+    deals: Deals | None = None  # the committed deals and the seeds given (kernel/shuffle.py)
 
     hands_played, turn_seat, deadline, needs_deal = gamestate.PROPERTIES
 

@@ -3,6 +3,8 @@ lists, pinned. Gin's codes start with "g"; DeadlineSet and TurnTimedOut are the
 kernel's classes, stored exactly as every variant stores them ("S", "T").
 Never change a code or a field list in place: add a version with an upcaster."""
 
+from ..kernel.seats import STORED as SEATS
+from ..kernel.shuffle import STORED as DEALS
 from ..kernel.stored import StoredForm
 from .events import (
     CardDiscarded,
@@ -30,4 +32,4 @@ STORED = (
     StoredForm(GameEnded, "gO", ("winners", "totals", "reason", "points", "bonuses")),
     StoredForm(DeadlineSet, "S", ("seat", "deadline")),
     StoredForm(TurnTimedOut, "T", ("seat", "deadline")),
-)
+) + SEATS + DEALS  # the kernel's: seats (taking, resigning, forfeiting, aborting, extending), deals

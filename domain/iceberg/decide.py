@@ -125,7 +125,7 @@ def _end_hand(batch: Batch, reason: str) -> None:
     hand = state.hand
     batch.emit(HandEnded(hand.number, reason, hand_results(state), hand.deck, hand.salt))
     state = batch.state
-    over = scoring_end(state.rules, state.totals, state.hands_played)
+    over = scoring_end(state.rules, state.totals, state.hands_played, state.people.withdrawn)
     if over is not None:
         batch.emit(GameEnded(over[0], state.totals, over[1]))
 

@@ -5,6 +5,7 @@ from dataclasses import asdict, dataclass
 
 from ..kernel.ending import MAX_HANDS, MAX_HANDS_OPTION
 from ..kernel.options import Option, parse
+from ..kernel.seats import OPTIONS as SEAT_OPTIONS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 ACE_RULES = ("multiplier", "bonus")
@@ -20,7 +21,7 @@ OPTIONS = (
     MAX_HANDS_OPTION,
     Option("turn_timeout_s", "integer", None, "play by mail: seconds a human seat has for a turn",
            minimum=1, maximum=30 * 86400, nullable=True),
-)
+) + SEAT_OPTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,9 @@ class Rules:
     hands: int | None = None
     max_hands: int = MAX_HANDS
     turn_timeout_s: int | None = None
+    on_timeout: str = "bot"  # kernel/seats.py: these three are every variant's
+    extensions: int = 0
+    extension_s: int = 86400
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -10,6 +10,8 @@ from typing import NamedTuple
 
 from ..kernel import gamestate
 from ..kernel.players import Player
+from ..kernel.seats import People
+from ..kernel.shuffle import Deals
 from .events import HandResult
 from .rules import Rules
 
@@ -72,6 +74,8 @@ class GameState(NamedTuple):
     # (first version, last version) of each hand's events; last is 0 while it is played
     hand_spans: tuple[tuple[int, int], ...] = ()
     variant: str = "iceberg"
+    people: People = People()  # who withdrew, extensions used, whether a human moved (kernel/seats.py)
+    deals: Deals | None = None  # the committed deals and the seeds given (kernel/shuffle.py)
 
     hands_played, turn_seat, deadline, needs_deal = gamestate.PROPERTIES
 

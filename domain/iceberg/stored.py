@@ -3,6 +3,8 @@ field lists, pinned. Never change a code or a field list in place: add a
 version with an upcaster instead (tests/test_stored_form.py holds them to it)."""
 
 from ..kernel.ending import reason_of_v1
+from ..kernel.seats import STORED as SEATS
+from ..kernel.shuffle import STORED as DEALS
 from ..kernel.stored import Past, StoredForm
 from .events import (
     AceRevealed,
@@ -40,4 +42,4 @@ STORED = (
                past=(Past(1, ("winners", "totals"), reason_of_v1),)),
     StoredForm(DeadlineSet, "S", ("seat", "deadline")),
     StoredForm(TurnTimedOut, "T", ("seat", "deadline")),
-)
+) + SEATS + DEALS  # the kernel's: seats (taking, resigning, forfeiting, aborting, extending), deals

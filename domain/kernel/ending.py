@@ -27,20 +27,26 @@ class EndGame:
     reason: str
 
 
-def leaders(totals) -> tuple[int, ...]:
-    top = max(totals)
-    return tuple(seat for seat, total in enumerate(totals) if total == top)
+def leaders(totals, out=()) -> tuple[int, ...]:
+    """The seats with the highest total, among those not `out` (withdrawn: domain/seating.py)."""
+    seats = [seat for seat in range(len(totals)) if seat not in out]
+    if not seats:
+        return ()
+    top = max(totals[seat] for seat in seats)
+    return tuple(seat for seat in seats if totals[seat] == top)
 
 
-def scoring_end(rules, totals, hands_played: int) -> tuple[tuple[int, ...], str] | None:
+def scoring_end(rules, totals, hands_played: int, out=()) -> tuple[tuple[int, ...], str] | None:
     """(winners, reason) if a scoring rummy (Iceberg, Fortune) ends after its
     `hands_played`-th hand, else None.
 
     With the `hands` option the game ends after exactly that many hands;
     without it, when a sole leader has at least the target (a shared lead plays
-    on). Either way `max_hands` ends it, the highest total(s) winning.
+    on). Either way `max_hands` ends it, the highest total(s) winning. Seats
+    `out` of the game (withdrawn) neither win nor lead: their totals count for
+    nothing.
     """
-    first = leaders(totals)
+    first = leaders(totals, out)
     if rules.hands is not None and hands_played >= rules.hands:
         return first, "hands"
     if rules.hands is None and totals[first[0]] >= rules.target_score and len(first) == 1:

@@ -49,6 +49,15 @@ NoKnock = _violation("NoKnock", "no_knock", "Nobody has knocked: there is nothin
 QueenOfSpades = _violation("QueenOfSpades", "queen_of_spades", "The queen of spades is discarded only as the last card, going out.")
 PileEmpty = _violation("PileEmpty", "pile_empty", "The discard pile is empty: there is nothing to take.")
 NotYourMeld = _violation("NotYourMeld", "not_your_meld", "Cards are laid off on the player's own melds only.")
+# seats and the people in them (kernel/seats.py, domain/seating.py)
+NotStarted = _violation("NotStarted", "not_started", "The game waits for its open seats to be taken.")
+NoOpenSeat = _violation("NoOpenSeat", "no_open_seat", "The game has no open seat (left) to take.")
+SeatNotOpen = _violation("SeatNotOpen", "seat_taken", "That seat is not open: someone sits there.")
+Withdrawn = _violation("Withdrawn", "withdrawn", "The seat has resigned or forfeited: the bot plays it.")
+NotHuman = _violation("NotHuman", "not_human", "A bot's seat cannot do that.")
+AbortRefused = _violation("AbortRefused", "abort_refused", "A human has moved: the game can only be resigned.")
+NoDeadline = _violation("NoDeadline", "no_deadline", "No deadline of yours is running: nothing to extend.")
+NoExtensionsLeft = _violation("NoExtensionsLeft", "no_extensions_left", "The seat has used all its extensions.")
 
 class InvariantBroken(AssertionError):
     """A state the rules make impossible (e.g. drawing from an empty stock): a bug."""

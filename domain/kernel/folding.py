@@ -23,8 +23,10 @@ def take(hand, seat: int, cards) -> tuple:
 
 
 def check_game(state) -> None:
-    """A command needs a game that was created and is not over."""
+    """A command needs a game that was created, has started and is not over."""
     if state.status == "new":
         raise err.NoGame("the game has not been created")
     if state.status == "finished":
         raise err.GameOver("the game is over")
+    if state.status == "open":
+        raise err.NotStarted("the game has not started: a seat is still open")

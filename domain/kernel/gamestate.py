@@ -9,6 +9,7 @@ take no mixin, so it takes these as properties in its class body:
 """
 
 NEW, ACTIVE, FINISHED = "new", "active", "finished"  # a game's status
+OPEN = "open"  # created with a seat still to be taken: no hand is dealt until the last one is
 ENDED = "ended"  # the phase of a hand that is over
 
 

@@ -9,7 +9,7 @@ from .errors import GameExists, InvalidPlayers, InvalidRules
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    name: str
+    name: str | None  # None: an open seat, until someone takes it
     bot: str | None = None
 
     def to_dict(self) -> dict:
@@ -22,6 +22,7 @@ class CreateGame:
     players: tuple[Player, ...]
     rules: object = None  # None: the variant's defaults
     variant: str = "iceberg"
+    deals: object = None  # kernel/shuffle.py `Deals`: deal by the commit-reveal protocol (None: the dealer's deals)
 
 
 MAX_NAME = 40
@@ -40,10 +41,13 @@ def clean_name(name: str) -> str:
 
 
 def check_players(players, fewest: int, most: int, bots) -> None:
-    """Refuse a table the variant cannot seat: the count, a name, an unknown bot."""
+    """Refuse a table the variant cannot seat: the count, a name, an unknown bot.
+    A seat with neither name nor bot is open: whoever takes it names it."""
     if not fewest <= len(players) <= most:
         raise InvalidPlayers(f"a game has {fewest} to {most} players, not {len(players)}")
     for p in players:
+        if p.name is None and p.bot is None:
+            continue  # an open seat, taken later (kernel/seats.py)
         if not isinstance(p.name, str) or clean_name(p.name) != p.name or not p.name or len(p.name) > MAX_NAME:
             raise InvalidPlayers(f"a player's name is 1 to {MAX_NAME} visible characters, without controls")
         if p.bot is not None and p.bot not in bots:

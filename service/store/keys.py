@@ -21,6 +21,25 @@ command at a time. Who may touch which key:
                  iceberg:created:<lookup>   an Idempotency-Key of POST /games (by a hash of
                                  it): the game it created and its answer, sealed, a day
   deliveries.py  {g}:deliveries:<seat>   list: the seat's last webhook delivery attempts, newest first
+  players.py     {g}:tokens      also `p:<player id>` -> the seat that player sits in (written with
+                                 the append that seats them, as seat tokens are)
+                 {g}:webhooks    also `players` -> 1: some seat has a player whose notices go to
+                                 their own webhook or e-mail (so an append's webhook count says
+                                 "look", and Webhooks.of skips it)
+                 {g}:info        hash: the game's name, `listed`, the invite code's SHA-256, created (ms)
+                 iceberg:player:<p>          hash: a player's name, e-mail, token hash, settings, webhook
+                 iceberg:player-token:<h>    SHA-256 of a player token -> the player's id
+                 iceberg:player:<p>:games    sorted set: the player's games not seen finished -> joined (ms)
+                 iceberg:player:<p>:done     sorted set: the player's finished games -> when seen so (ms)
+                 iceberg:player:<p>:deliveries  list: the player's last webhook and e-mail attempts
+                 iceberg:lobby   sorted set: listed open games -> created (ms)
+                 iceberg:unsubscribe:<h>     SHA-256 of an e-mail's unsubscribe token -> the player, 90 days
+                 (the keys outside a game's slot are used one command at a time)
+  deals.py       iceberg:deals:<c>           the secret behind commitment c (docs/audit.md), kept
+                 iceberg:deals:offered:<c>   a secret offered (POST /commitments) for a game to take, an hour
+  audit.py       {g}:checkpoints  hash: hand (or "end") -> the signed chain head there; reads {g}:events
+                 iceberg:signing-keys  hash: key id -> public key (hex) of every key that has signed
+                 {g}:export      hash: version, json: the game's export at that version (a cache, a day)
 """
 
 DUE = "iceberg:due"
@@ -70,3 +89,53 @@ def reminded(game_id: str, deadline: str) -> str:
 
 def deliveries(game_id: str, seat: int) -> str:
     return tag(game_id) + f":deliveries:{seat}"
+
+
+def info(game_id: str) -> str:
+    return tag(game_id) + ":info"
+
+
+LOBBY = "iceberg:lobby"
+
+
+def player(player_id: str) -> str:
+    return "iceberg:player:" + player_id
+
+
+def player_token(token_hash: str) -> str:
+    return "iceberg:player-token:" + token_hash
+
+
+def player_games(player_id: str) -> str:
+    return player(player_id) + ":games"
+
+
+def player_done(player_id: str) -> str:
+    return player(player_id) + ":done"
+
+
+def player_deliveries(player_id: str) -> str:
+    return player(player_id) + ":deliveries"
+
+
+def unsubscribe(token_hash: str) -> str:
+    return "iceberg:unsubscribe:" + token_hash
+
+
+SIGNING_KEYS = "iceberg:signing-keys"
+
+
+def deal_secret(commitment: str) -> str:
+    return "iceberg:deals:" + commitment
+
+
+def offered_deals(commitment: str) -> str:
+    return "iceberg:deals:offered:" + commitment
+
+
+def checkpoints(game_id: str) -> str:
+    return tag(game_id) + ":checkpoints"
+
+
+def export(game_id: str) -> str:
+    return tag(game_id) + ":export"

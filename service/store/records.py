@@ -40,7 +40,20 @@ class Webhooks:
         self.redis = redis
 
     def of(self, game_id: str) -> dict[int, dict]:
-        return {int(seat): json.loads(value) for seat, value in self.redis.hgetall(keys.webhooks(game_id)).items()}
+        return {int(seat): json.loads(value) for seat, value in self.redis.hgetall(keys.webhooks(game_id)).items()
+                if seat.isdigit()}  # not the `players` marker (store/players.py)
+
+    def notified(self, game_id: str) -> dict[int, dict]:
+        """The seats that get notices: those with a webhook (seat -> it), and,
+        when the game has players (the marker), the seats that have one (seat
+        -> {}: the notices worker finds that player's webhook and e-mail)."""
+        found = self.redis.hgetall(keys.webhooks(game_id))
+        seats = {int(seat): json.loads(value) for seat, value in found.items() if seat.isdigit()}
+        if b"players" in found:
+            for name, seat in self.redis.hgetall(keys.tokens(game_id)).items():
+                if name.startswith(b"p:"):
+                    seats.setdefault(int(seat), {})
+        return seats
 
     def set(self, game_id: str, seat: int, url: str, secret: str) -> None:
         self.redis.hset(keys.webhooks(game_id), str(seat), canonical({"url": url, "secret": secret}))

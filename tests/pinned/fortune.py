@@ -17,6 +17,7 @@ from domain.fortune.events import (
 )
 from domain.fortune.rules import Rules
 from domain.kernel.players import Player
+from tests.pinned.seats import PINNED as SEATS
 
 #: type -> (code, schema version, fields)
 PINNED = {
@@ -32,13 +33,18 @@ PINNED = {
     "GameEnded": ("fO", 2, ("winners", "totals", "reason")),
     "DeadlineSet": ("S", 1, ("seat", "deadline")),
     "TurnTimedOut": ("T", 1, ("seat", "deadline")),
+    **SEATS,  # the kernel's seat events (tests/pinned/seats.py)
+    # the commit-reveal deals, the kernel's (kernel/shuffle.py)
+    "DealsCommitted": ("aC", 1, ("commitment", "hands", "supplied")),
+    "SeedContributed": ("aS", 1, ("seat", "seed")),
 }
 
 #: (event, the exact bytes it is stored as, at time 1763805600000 by actor s0 in hand 0)
 SAMPLES = [
     (GameCreated((Player('Ann'), Player('Bot', 'greedy')), Rules(hands=2)),
      b'["fG",1,1763805600000,"s0",0,[[{"name":"Ann","bot":null},{"name":"Bot","bot":"greedy"}],'
-     b'{"target_score":500,"hands":2,"max_hands":100,"stock_renewals":2,"turn_timeout_s":null},"fortune"]]'),
+     b'{"target_score":500,"hands":2,"max_hands":100,"stock_renewals":2,"turn_timeout_s":null,'
+     b'"on_timeout":"bot","extensions":0,"extension_s":86400},"fortune"]]'),
     (HandStarted(0, 1, 0, 'QS', 'ab' * 32, ('2S', '3S'), '5a17'),
      b'["fH",1,1763805600000,"s0",0,[0,1,0,"QS","abababababababababababababababababababababababababababababababab","2S,3S","5a17"]]'),
     (CardDrawn(0, '3C'),

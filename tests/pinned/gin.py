@@ -19,6 +19,7 @@ from domain.gin.events import (
 )
 from domain.gin.rules import Rules
 from domain.kernel.players import Player
+from tests.pinned.seats import PINNED as SEATS
 
 #: type -> (code, schema version, fields)
 PINNED = {
@@ -33,6 +34,10 @@ PINNED = {
     "GameEnded": ("gO", 1, ("winners", "totals", "reason", "points", "bonuses")),
     "DeadlineSet": ("S", 1, ("seat", "deadline")),
     "TurnTimedOut": ("T", 1, ("seat", "deadline")),
+    **SEATS,  # the kernel's seat events (tests/pinned/seats.py)
+    # the commit-reveal deals, the kernel's (kernel/shuffle.py)
+    "DealsCommitted": ("aC", 1, ("commitment", "hands", "supplied")),
+    "SeedContributed": ("aS", 1, ("seat", "seed")),
 }
 
 #: (event, the exact bytes it is stored as, at time 1763805600000 by actor s0 in hand 0)
@@ -40,7 +45,8 @@ SAMPLES = [
     (GameCreated((Player("Ann"), Player("Bot", "greedy")), Rules(target_score=150)),
      b'["gG",1,1763805600000,"s0",0,[[{"name":"Ann","bot":null},{"name":"Bot","bot":"greedy"}],{"target_sco'
      b're":150,"max_hands":100,"knock_limit":10,"gin_bonus":20,"undercut_bonus":10,"game_bonus":100,"shutou'
-     b't_bonus":100,"line_bonus":20,"turn_timeout_s":null},"gin"]]'),
+     b't_bonus":100,"line_bonus":20,"turn_timeout_s":null,"on_timeout":"bot","extensions":0,"extension_s":86400},'
+     b'"gin"]]'),
     (HandStarted(0, 1, DECK[20], "ab" * 32, DECK, "5a17"),
      b'["gH",1,1763805600000,"s0",0,[0,1,"6S","abababababababababababababababababababababababababababababab'
      b'abab","AS,AH,AD,AC,2S,2H,2D,2C,3S,3H,3D,3C,4S,4H,4D,4C,5S,5H,5D,5C,6S,6H,6D,6C,7S,7H,7D,7C,8S,8H,8D,'
