@@ -10,6 +10,7 @@ from .audit import audit
 from .config import Config
 from .people import people
 from .routes import api
+from .webhook_routes import put_webhook  # noqa: F401 (its module's routes join the api blueprint)
 from .wiring import wire
 
 

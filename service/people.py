@@ -18,11 +18,12 @@ from projections.lobby import inbox_entry, inbox_order, lobby_entry
 from .player_schemas import JoinSchema, NewPlayerSchema, PatchMeSchema
 from .problems import Problem
 from .requests import int_arg, json_body
-from .routes import _game_id, _reader, act, services, webhook_url
+from .routes import _game_id, _reader, act, services
 from .store.codec import epoch_ms
 from .store.errors import ConcurrencyError, GameNotFound
 from .store.players import player_field
 from .tokens import PLAYER_TOKEN, bearer, is_admin, new_player_token, new_token, token_hash
+from .webhook_routes import webhook_url
 from .webhooks import new_secret
 
 people = Blueprint("people", __name__)

@@ -24,16 +24,15 @@ from .audit import chain_page
 from .new_table import NewTable
 from .problems import Problem, problem_response
 from .requests import fingerprint, idempotency_key, if_match, int_arg, json_body, resume_after
-from .schemas import CreateGameSchema, WebhookSchema, action_schema
+from .schemas import CreateGameSchema, action_schema
 from .spec import spec_text
 from .store.codec import compact
 from .tokens import PLAYER_TOKEN, bearer, is_admin, token_hash
-from .webhooks import UrlRefused, check_url, new_secret
 
 api = Blueprint("api", __name__)
 
 # schemas hold no per-request state: one instance each serves every request
-CREATE_GAME, WEBHOOK = CreateGameSchema(), WebhookSchema()
+CREATE_GAME = CreateGameSchema()
 GAME_ID = re.compile(r"^g_[0-9a-f]{16}$")
 MAX_PAGE = 1000
 
@@ -354,62 +353,6 @@ def get_hand(game_id, number):
     started = recorder.read_span(game_id, first, first)[0]
     ended = recorder.read_span(game_id, last, last)[0]
     return _etagged(hand_result(started, ended), state.version)
-
-
-# --- webhooks -----------------------------------------------------------------------------
-
-@api.put("/games/<game_id>/seats/<int:seat>/webhook")
-def put_webhook(game_id, seat):
-    reader = _seat_owner(game_id, seat)
-    url, secret = webhook_url(), new_secret()
-    services().webhooks.set(game_id, reader.seat, url, secret)
-    return jsonify({"seat": seat, "url": url, "secret": secret})
-
-
-def webhook_url() -> str:
-    """The URL of a webhook's body, checked (a seat's, or a player's: service/people.py)."""
-    data = WEBHOOK.load(json_body())
-    try:
-        return check_url(data["url"], services().config.webhook_allow_private)
-    except UrlRefused as e:
-        raise Problem(422, "webhook_url_refused", str(e)) from None
-
-
-@api.delete("/games/<game_id>/seats/<int:seat>/webhook")
-def delete_webhook(game_id, seat):
-    _seat_owner(game_id, seat)
-    if not services().webhooks.delete(game_id, seat):
-        raise Problem(404, "not_found", "this seat has no webhook")
-    return Response(status=204)
-
-
-@api.get("/games/<game_id>/seats/<int:seat>/webhook")
-def get_webhook(game_id, seat):
-    """The registered URL (never the secret: it is shown once, at PUT)."""
-    _seat_owner(game_id, seat)
-    hook = services().webhooks.of(game_id).get(seat)
-    if hook is None:
-        raise Problem(404, "not_found", "this seat has no webhook")
-    return jsonify({"seat": seat, "url": hook["url"]})
-
-
-@api.get("/games/<game_id>/seats/<int:seat>/webhook/deliveries")
-def get_webhook_deliveries(game_id, seat):
-    """The seat's last delivery attempts, newest first (service/store/deliveries.py)."""
-    from .store.deliveries import Deliveries
-
-    _seat_owner(game_id, seat)
-    return jsonify({"seat": seat, "deliveries": Deliveries(services().webhooks.redis).of(game_id, seat)})
-
-
-def _seat_owner(game_id: str, seat: int) -> Reader:
-    _game_id(game_id)
-    reader = _reader(game_id, required=True)
-    if not services().recorder.exists(game_id):
-        raise Problem(404, "not_found", "no such game")
-    if reader.seat != seat:
-        raise Problem(403, "forbidden", "a seat's webhook is seen and set only with that seat's token")
-    return reader
 
 
 # --- replays -------------------------------------------------------------------------------

@@ -260,11 +260,11 @@ def test_no_player_endpoint_or_notice_ever_shows_a_card_its_reader_may_not_know(
     to resign and extend, and every notice their webhooks and mailboxes got
     (run by the notices worker's code) are searched for a card that player
     may not know: their own cards and whatever the public log shows."""
+    from tests.receivers import Receiver
     from tests.smtp_sink import SmtpSink
-    from tests.test_workers import Receiver
     from tests.workers_helpers import use_context
 
-    sink, hook = SmtpSink(), Receiver()
+    sink, hook = SmtpSink(), Receiver().start()
     try:
         ctx = use_context(monkeypatch, own_redis.url, ICEBERG_SMTP_URL=sink.url)
         rng, client = random.Random(seed), own_client

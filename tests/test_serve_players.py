@@ -10,8 +10,8 @@ import random
 import time
 
 from service.redis_server import free_port
+from tests.receivers import Receiver
 from tests.test_serve import Serve, request
-from tests.test_workers import Receiver
 
 
 def inbox(url, token) -> dict:
@@ -32,7 +32,7 @@ def play_one(url, game, token, rng) -> dict:
 
 
 def test_two_players_play_by_mail_under_iceberg_serve_and_one_resigns(tmp_path):
-    hook = Receiver()
+    hook = Receiver().start()
     serve = Serve(tmp_path / "data", free_port(), ICEBERG_WEBHOOK_ALLOW_PRIVATE="1")
     try:
         serve.wait_healthy()

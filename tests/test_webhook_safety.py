@@ -5,7 +5,6 @@ delivery log, one-line failure logs, and endpoints that hold their connections
 delaying nothing but other notices. Against real HTTP servers on loopback, a
 real redis-server and real worker processes."""
 
-import http.server
 import ipaddress
 import socket
 import ssl
@@ -18,6 +17,7 @@ import pytest
 from service.webhooks import UrlRefused, check_url, embedded_ipv4, refusal, target
 from tests import worked_example
 from tests.builders import stacked_deck
+from tests.receivers import Receiver
 from tests.worked_example import STOCK, A, B
 from tests.workers_helpers import kill_group, start_worker, wait_until
 from workers.notices import deliver
@@ -26,40 +26,6 @@ PUBLIC_V4 = "93.184.215.14"  # any global unicast address: never connected to he
 
 
 # --- servers on loopback ---------------------------------------------------------------------
-
-class Receiver:
-    """An HTTP server on loopback that records the requests it gets and answers
-    `status` (with `headers`)."""
-
-    def __init__(self, status=200, headers=(), host="127.0.0.1", port=0):
-        self.received = []
-        receiver = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                receiver.received.append((dict(self.headers), body))
-                self.send_response(status)
-                for name, value in headers:
-                    self.send_header(name, value)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer((host, port), Handler)
-        self.port = self.server.server_port
-        self.url = f"http://{host}:{self.port}/hook"
-
-    def start(self):
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        return self
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
 
 class Tarpit:
     """Accepts every connection and never answers: holds it until closed."""

@@ -3,7 +3,6 @@ long-poll, against real redis-server and RQ worker processes."""
 
 import hashlib
 import hmac
-import http.server
 import json
 import threading
 import time
@@ -15,6 +14,7 @@ from freezegun import freeze_time
 from tests import worked_example
 from tests.api_client import worked_game
 from tests.log_checks import check_log
+from tests.receivers import Receiver
 from tests.worked_example import BODIES
 from tests.workers_helpers import kill_group, rq_state, start_worker, use_context, wait_until
 
@@ -203,33 +203,8 @@ def test_deadlines_are_scheduled_and_enforced_by_a_real_worker(own_redis, own_ap
 
 # --- webhooks --------------------------------------------------------------------------------
 
-class Receiver:
-    """A loopback HTTP server that records the notices it gets (or fails them)."""
-
-    def __init__(self, status=200):
-        self.received = []
-        receiver = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                receiver.received.append((dict(self.headers), body))
-                self.send_response(status)
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/hook"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-
-
 def test_webhooks_are_signed_and_a_failing_one_is_retried_then_given_up(own_redis, own_app, own_client):
-    good, bad = Receiver(200), Receiver(500)
+    good, bad = Receiver(200).start(), Receiver(500).start()
     worker = start_worker(own_redis.url)
     try:
         # the worked example's deal: with a random one, all four aces are among the first 24
