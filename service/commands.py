@@ -12,8 +12,12 @@ and call it. The tricky branches live here once:
   appended expecting its version, one round trip in the common case. Only when
   that fails in a way a stale cache could explain (a version conflict, a rule
   error, an If-Match mismatch) is the game loaded afresh and decided again.
-- On fresh state a conflict is real: 412 (`StaleVersion`) when the caller named
-  the version it expected, else `ConcurrencyError`.
+- On fresh state a conflict is real. When the caller named the version it
+  expected, it is 412 (`StaleVersion`): the caller decided on that version.
+  Without one the caller asked for the move on whatever the game is now, so a
+  write that landed in between (a bot's move, a timeout) is no reason to refuse:
+  the game is loaded and the command decided again, its rules checked afresh, a
+  few times before `ConcurrencyError` is the answer.
 - A key already answered returns its first response and appends nothing, also
   when the key won a race in between (its first response stands, not the rule
   error a replay on the moved game would give).
@@ -32,6 +36,10 @@ from .store.recorder import StoredEvent, last_hash
 from .store.repository import Loaded
 
 TIMEOUT_ACTOR = "to"  # the actor recorded for a timeout's events
+# Fresh tries of a command without an expected version: one write landing
+# between loading and appending is common (the bot moves just after a person);
+# several in a row mean the game is too busy to wait on.
+FRESH_TRIES = 4
 
 
 class StaleVersion(ConcurrencyError):
@@ -83,8 +91,17 @@ class GameCommands:
                                      tokens=tokens)
             except _Stale:
                 pass
-        return self._attempt(game_id, self.repository.load(game_id), command, actor, expected, key, respond,
-                             fresh=True, tokens=tokens)
+
+        def fresh_attempt():
+            return self._attempt(game_id, self.repository.load(game_id), command, actor, expected, key, respond,
+                                 fresh=True, tokens=tokens)
+
+        for _ in range((FRESH_TRIES if expected is None else 1) - 1):
+            try:
+                return fresh_attempt()
+            except ConcurrencyError:
+                pass  # another write landed first: decide again on the game as it is now
+        return fresh_attempt()  # the last try's conflict is the answer
 
     def _attempt(self, game_id, loaded: Loaded, command, actor, expected, key, respond, fresh: bool,
                  tokens: dict | None = None) -> Outcome:

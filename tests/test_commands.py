@@ -15,8 +15,9 @@ from domain.iceberg.commands import Discard, Draw, Meld
 from domain.kernel import errors as err
 from domain.kernel.deals import explicit_deal
 from domain.kernel.players import CreateGame, Player
+from domain.kernel.seats import Extend
 from domain.kernel.turns import TimeOut
-from service.commands import StaleVersion
+from service.commands import FRESH_TRIES, StaleVersion
 from service.config import Config
 from service.store.errors import ConcurrencyError
 from service.wiring import wire
@@ -118,7 +119,7 @@ def test_an_expected_version_that_only_the_cache_misses_is_met_after_a_reload(tw
     assert outcome.version == now + 1
 
 
-def test_a_lost_race_without_an_expected_version_is_a_concurrency_error(two):
+def test_a_lost_race_without_an_expected_version_is_decided_again_on_the_moved_game(two):
     first, second = two
     game = new_game(first)
 
@@ -127,12 +128,38 @@ def test_a_lost_race_without_an_expected_version_is_a_concurrency_error(two):
         return ""
 
     second.repository.load(game)
-    with pytest.raises(err.AlreadyDrawn):  # reloaded: the draw is done, this one is a rule error
+    with pytest.raises(err.AlreadyDrawn):  # decided again: the draw is done, this one is a rule error
         second.commands.handle(game, Draw(0), "s0", respond=the_other_draws_now)
     fresh = wire(Config(redis_url=first.config.redis_url), jobs=False)  # nothing cached
+    landed = []
+
+    def another_meld_lands_once(described, state):
+        if not landed:
+            landed.append(first.commands.handle(game, Meld(0, ("3H", "3C")), "s0").version)
+        return ""
+
+    outcome = fresh.commands.handle(game, Meld(0, ("9S", "8S", "7S")), "s0", respond=another_meld_lands_once)
+    assert outcome.version == landed[0] + 1  # the meld still legal on the moved game: stored after the other
+    assert [e.type for e in first.recorder.read(game)][-2:] == ["MeldLaid", "MeldLaid"]
+    assert first.recorder.verify(game) == []
+
+
+def test_a_game_that_keeps_moving_under_a_command_is_a_concurrency_error_in_the_end(two):
+    first, _ = two
+    game = new_game(first, turn_timeout_s=3600, extensions=2 * FRESH_TRIES)
+    first.commands.handle(game, Draw(0), "s0")
+    fresh = wire(Config(redis_url=first.config.redis_url), jobs=False)
+    interruptions = []
+
+    def the_seat_extends_every_time(described, state):
+        interruptions.append(first.commands.handle(game, Extend(0), "s0").version)
+        return ""
+
+    before = versions(first, game)
     with pytest.raises(ConcurrencyError):
-        fresh.commands.handle(game, Meld(0, ("9S", "8S", "7S")), "s0",
-                              respond=lambda d, s: first.commands.handle(game, Meld(0, ("3H", "3C")), "s0") and "")
+        fresh.commands.handle(game, Meld(0, ("9S", "8S", "7S")), "s0", respond=the_seat_extends_every_time)
+    assert len(interruptions) == FRESH_TRIES  # decided afresh that many times, each time overtaken
+    assert len(versions(first, game)) == len(before) + FRESH_TRIES  # only the interruptions were stored
     assert first.recorder.verify(game) == []
 
 
