@@ -14,13 +14,15 @@ half event streams `GET /stream`), for SECONDS each:
   receiving the event (p50, p99, max), and how many deliveries arrived;
 - the embedded Redis's client connections, idle and with every waiter parked.
 
-Clients are asyncio connections in this process, on loopback only; the run
-stops by itself.
+Clients are asyncio connections on loopback only: the waiting ones in a child
+process, the probes and actions in this one (so that neither measures the
+other's event loop); the run stops by itself.
 """
 
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -79,20 +81,18 @@ async def play_one(port, game: Game, rng) -> float:
     return time.monotonic() - started
 
 
-async def long_poller(port, game: Game, after: int, delays, stop):
+async def long_poller(port, game_id: str, after: int, received, stop):
     while not stop.is_set():
-        status, page = await request(port, "GET", f"/games/{game.id}/events?after={after}&wait=30")
+        status, page = await request(port, "GET", f"/games/{game_id}/events?after={after}&wait=30")
         now = time.monotonic()
         for event in (page or {}).get("events", []):
-            sent = game.sent.get(event["version"])
-            if sent is not None:
-                delays.append(now - sent)
+            received.append((game_id, event["version"], now))
             after = max(after, event["version"])
 
 
-async def streamer(port, game: Game, after: int, delays, stop, connected, reconnects):
+async def streamer(port, game_id: str, after: int, received, stop, connected, reconnects):
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(f"GET /games/{game.id}/stream?after={after} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    writer.write(f"GET /games/{game_id}/stream?after={after} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
     await writer.drain()
     connected.append(1)
     try:
@@ -106,15 +106,33 @@ async def streamer(port, game: Game, after: int, delays, stop, connected, reconn
             match = re.match(rb"id: (\d+)", line)
             if match:
                 after = int(match.group(1))
-                sent = game.sent.get(after)
-                if sent is not None:
-                    delays.append(time.monotonic() - sent)
+                received.append((game_id, after, time.monotonic()))
     except ConnectionError:
         if not stop.is_set():
             reconnects.append(1)
-            return await streamer(port, game, after, delays, stop, connected, reconnects)
+            return await streamer(port, game_id, after, received, stop, connected, reconnects)
     finally:
         writer.close()
+
+
+def waiting_clients(port, parked, pipe) -> None:
+    """The waiting clients, in a process of their own: the driver's probes and
+    actions must not queue behind this event loop's thousands of deliveries
+    (CLOCK_MONOTONIC is one clock for both processes, so delays still add up)."""
+    resource.setrlimit(resource.RLIMIT_NOFILE, (resource.getrlimit(resource.RLIMIT_NOFILE)[1],) * 2)
+
+    async def main():
+        stop, connected, reconnects, received = asyncio.Event(), [], [], []
+        tasks = [asyncio.create_task(long_poller(port, game_id, after, received, stop)) if i % 2 == 0 else
+                 asyncio.create_task(streamer(port, game_id, after, received, stop, connected, reconnects))
+                 for i, (game_id, after) in enumerate(parked)]
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, pipe.recv)  # "stop"
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        pipe.send({"received": received, "streams": len(connected) - len(reconnects), "reconnects": len(reconnects)})
+
+    asyncio.run(main())
 
 
 async def phase(port, games, seconds, rng) -> dict:
@@ -154,25 +172,28 @@ async def run(args, port, redis_port, password) -> None:
         games.append(Game(created["id"], [s["token"] for s in created["seats"]]))
     idle = await phase(port, games, args.seconds, rng)
     idle_clients = redis_clients(redis_port, password)
-    stop, connected, delays, reconnects = asyncio.Event(), [], [], []
-    tasks = []
+    parked = []
     for i in range(args.waiters):
         game = games[i % len(games)]
         _, table = await request(port, "GET", f"/games/{game.id}")
-        after = table["version"]
-        if i % 2 == 0:
-            tasks.append(asyncio.create_task(long_poller(port, game, after, delays, stop)))
-        else:
-            tasks.append(asyncio.create_task(streamer(port, game, after, delays, stop, connected, reconnects)))
+        parked.append((game.id, table["version"]))
+    spawn = multiprocessing.get_context("spawn")  # not a fork of this process's running event loop
+    ours, theirs = spawn.Pipe()
+    clients = spawn.Process(target=waiting_clients, args=(port, parked, theirs))
+    clients.start()
     await asyncio.sleep(3)  # every waiter parked
     parked_clients = redis_clients(redis_port, password)
     loaded = await phase(port, games, args.seconds, rng)
     await asyncio.sleep(1.5)  # the last deliveries
-    stop.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    ours.send("stop")
+    outcome = await asyncio.get_running_loop().run_in_executor(None, ours.recv)
+    clients.join(timeout=30)
+    sent = {(g.id, version): at for g in games for version, at in g.sent.items()}
+    delays = [at - sent[(game_id, version)] for game_id, version, at in outcome["received"]
+              if (game_id, version) in sent]
     appended = sum(len(g.sent) for g in games)
-    print(f"waiters: {args.waiters} ({args.waiters // 2} long-polls, {len(connected) - len(reconnects)} streams,"
-          f" {len(reconnects)} stream reconnections) on {args.games} games")
+    print(f"waiters: {args.waiters} ({args.waiters // 2} long-polls, {outcome['streams']} streams,"
+          f" {outcome['reconnects']} stream reconnections) on {args.games} games, in a client process of their own")
     for name, result in (("idle", idle), ("with waiters", loaded)):
         print(f"{name:>13}: /healthz p50 {pct(result['health'], .5):6.1f} ms  p99 {pct(result['health'], .99):6.1f} ms"
               f" | action p50 {pct(result['actions'], .5):6.1f} ms  p99 {pct(result['actions'], .99):6.1f} ms"

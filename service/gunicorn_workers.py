@@ -12,6 +12,7 @@ gunicorn's own).
 import json
 import uuid
 
+import gevent
 from gunicorn import util
 from gunicorn.workers.ggevent import GeventWorker
 from gunicorn.workers.gthread import ThreadWorker
@@ -38,6 +39,22 @@ class ProblemGeventWorker(GeventWorker):
     def init_process(self):
         util.write_error = write_problem
         super().init_process()
+
+    # Told to stop, the worker first answers its long-polls and ends its streams
+    # (the Hub's close), or its graceful shutdown would wait for each to time out.
+    def handle_exit(self, sig, frame):
+        gevent.spawn(release_waiters, self.wsgi)
+        super().handle_exit(sig, frame)
+
+    def handle_quit(self, sig, frame):
+        gevent.spawn(release_waiters, self.wsgi)
+        super().handle_quit(sig, frame)
+
+
+def release_waiters(app) -> None:
+    services = getattr(app, "extensions", {}).get("iceberg")
+    if services is not None:
+        services.hub.close()
 
 
 class ProblemThreadWorker(ThreadWorker):

@@ -260,11 +260,11 @@ def get_events(game_id):
     after = int_arg("after", 0, 0, 10**12)
     limit = int_arg("limit", MAX_PAGE, 1, MAX_PAGE)
     wait = int_arg("wait", 0, 0, services().config.max_wait_s)
-    recorder = services().recorder
-    if wait and recorder.version(game_id) <= after:
-        if not recorder.exists(game_id):
+    hub = services().hub
+    if wait and hub.version(game_id) <= after:
+        if hub.announced(game_id) is None and not services().recorder.exists(game_id):
             raise Problem(404, "not_found", "no such game")
-        services().hub.wait_for(game_id, after, wait)  # returns at the next append
+        hub.wait_for(game_id, after, wait)  # returns at the next append
         return _shared(("events", game_id, reader, after, limit), game_id,
                        lambda: _events_page(game_id, reader, after, limit))
     body, version = _events_page(game_id, reader, after, limit)
@@ -328,6 +328,8 @@ def _sse(svc, game_id: str, reader: Reader, after: int):
         if ended:
             return
         if not svc.hub.wait_for(game_id, after, KEEPALIVE_S):
+            if svc.hub.closed:
+                return  # the worker is stopping: the browser resumes after its last id
             yield ": keep-alive\n\n"
 
 

@@ -9,10 +9,13 @@ parked greenlets (under the gevent worker) and one Redis connection per
 process, not a thousand blocked threads and connections.
 
 A waiter registers before it checks the version, so an append between the
-check and the wait still wakes it. The message carries the new version, so a
-woken waiter knows it has something to read without asking Redis (a hundred
-waiters of one game cost one message, not a hundred version reads). If the
-listener loses Redis it wakes every waiter (they check again) and reconnects.
+check and the wait still wakes it. The message carries the new version, and
+the listener keeps the last one of every game it has heard of since it
+subscribed: a waiter, new or woken, knows the version without asking Redis (a
+hundred waiters of one game cost one message, not hundreds of version reads).
+If the listener loses Redis it forgets those versions (appends may go unheard
+until it is back), wakes every waiter (they check again, with Redis) and
+reconnects.
 """
 
 import logging
@@ -43,12 +46,12 @@ class Hub:
         when `seconds` pass first."""
         self._start()
         deadline = time.monotonic() + seconds
-        while True:
+        while not self._closed:  # closing: every waiter answers now, with what there is
             woken = threading.Event()
             with self._lock:
                 self._waiters[game_id].add(woken)
             try:
-                if self._latest.get(game_id, 0) > after or self.recorder.version(game_id) > after:
+                if self.version(game_id) > after:
                     return True
                 remaining = deadline - time.monotonic()
                 if remaining <= 0 or not woken.wait(remaining):
@@ -62,10 +65,23 @@ class Hub:
                         waiting.discard(woken)
                         if not waiting:
                             del self._waiters[game_id]
+        return self.recorder.version(game_id) > after
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
 
     def announced(self, game_id: str) -> int | None:
-        """The newest version an append message announced for a game someone waits on."""
+        """The newest version an append message announced for the game since
+        this listener (re)subscribed, or None if it heard of none."""
         return self._latest.get(game_id)
+
+    def version(self, game_id: str) -> int:
+        """The game's version: as announced, when the listener has heard of the
+        game since it subscribed (every later append is announced to it, and
+        one in flight wakes whoever registered first); else from Redis."""
+        known = self._latest.get(game_id)
+        return known if known is not None else self.recorder.version(game_id)
 
     def waiting(self) -> int:
         with self._lock:
@@ -85,7 +101,7 @@ class Hub:
                 targets = [w for waiting in self._waiters.values() for w in waiting]
             else:
                 targets = list(self._waiters.get(game_id, ()))
-                if targets and version > self._latest.get(game_id, 0):
+                if version > self._latest.get(game_id, 0):  # every game: a new waiter need not ask Redis
                     if len(self._latest) > LATEST_KEPT:
                         self._latest.clear()  # games long quiet; a waiter that finds none asks Redis
                     self._latest[game_id] = version
@@ -93,7 +109,9 @@ class Hub:
             woken.set()
 
     def close(self) -> None:
-        """Stop listening (the process is ending); waiters still time out as usual."""
+        """Stop listening (the process is ending) and answer every waiter now: a
+        worker told to stop must not wait out its long-polls and streams (a
+        client asks again, elsewhere or after the restart, from where it was)."""
         self._closed = True
         if self._pubsub is not None:
             try:
@@ -106,6 +124,8 @@ class Hub:
         pause, lost = 0.1, False
         while not self._closed:
             try:
+                with self._lock:
+                    self._latest.clear()  # what was announced before may have moved unheard since
                 self._pubsub = self.listen_redis.pubsub(ignore_subscribe_messages=True)
                 self._pubsub.subscribe(CHANNEL)
                 if lost:

