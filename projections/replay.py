@@ -1,5 +1,6 @@
 """A finished hand's replay: one frame per event with the complete state after
-it, and the variant's transcript that narrates the hand.
+it and a line narrating the event, and the variant's transcript that tells
+the whole hand.
 
 Both are pure functions of the hand's events and the state before it, so a
 replay can always be rebuilt and is the same every time it is.
@@ -18,7 +19,11 @@ def build_replay(before, stored_events, hand: int) -> dict:
         frames.append({"version": e.version,
                        "event": {"version": e.version, "type": e.type, "at": e.at, "data": e.data},
                        "state": variant.replay_state(state)})
-    return {"hand": hand, "players": [p.name for p in state.players], "frames": frames}
+    document = {"hand": hand, "players": [p.name for p in state.players], "frames": frames}
+    # one line per frame, told from its event and the frames before it (strict: a missing line is a bug)
+    for frame, line in zip(frames, variant.narrate(document), strict=True):
+        frame["narration"] = line
+    return document
 
 
 def transcript(state, replay: dict) -> str:

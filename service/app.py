@@ -9,6 +9,7 @@ from . import httpbasics, limits, problems
 from .audit import audit
 from .config import Config
 from .people import people
+from .replay_routes import get_replay  # noqa: F401 (its module's routes join the api blueprint)
 from .routes import api
 from .webhook_routes import put_webhook  # noqa: F401 (its module's routes join the api blueprint)
 from .wiring import wire

@@ -357,33 +357,6 @@ def get_hand(game_id, number):
     return _etagged(hand_result(started, ended), state.version)
 
 
-# --- replays -------------------------------------------------------------------------------
-
-@api.get("/games/<game_id>/hands/<int:number>/replay")
-def get_replay(game_id, number):
-    document = _replay(game_id, number, "json")
-    return document if isinstance(document, Response) else Response(document, mimetype="application/json")
-
-
-@api.get("/games/<game_id>/hands/<int:number>/replay.txt")
-def get_replay_text(game_id, number):
-    text = _replay(game_id, number, "txt")
-    return text if isinstance(text, Response) else Response(text, mimetype="text/plain")
-
-
-def _replay(game_id: str, number: int, form: str):
-    _ended_span(_state(_game_id(game_id)), number)
-    stored = services().replays.get(game_id, number, form)
-    if stored is not None:
-        return stored
-    if services().jobs is not None:
-        services().jobs.replay(game_id, number)  # in case the first job was lost
-    response = jsonify({"status": "building", "hand": number})
-    response.status_code = 202
-    response.headers["Retry-After"] = "1"
-    return response
-
-
 # --- variants, health and the spec ----------------------------------------------------------
 
 @api.get("/variants")

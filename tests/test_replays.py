@@ -2,6 +2,8 @@
 hand's end is kept for that), come out the same as from the whole log, and a
 client polling a 202 does not queue the same build again and again."""
 
+import json
+
 from freezegun import freeze_time
 
 from tests.api_client import worked_game
@@ -57,3 +59,26 @@ def test_polling_a_replay_that_is_being_built_queues_one_job(own_redis, own_clie
         assert own_client.get(f"/games/{game}/hands/0/replay").status_code == 202
     replay_jobs = [j for j in ctx.jobs.queue.job_ids if j.startswith(f"replay-{game}-0")]
     assert ctx.jobs.queue.job_ids.count(f"replay-{game}-0") == 1, replay_jobs
+
+
+def test_a_replay_stored_before_frames_had_narration_is_built_again(own_redis, own_client, monkeypatch):
+    """Given a replay document saved without narration lines (built by an older
+    server), when a client asks for it, then it gets 202 and a rebuild is queued;
+    once built, every frame has its line."""
+    ctx = use_context(monkeypatch, own_redis.url)
+    from workers.replays import build_replay
+
+    game = _bot_game(own_client, hands=1)
+    _play_out(ctx, game)
+    build_replay(game, 0)
+    fresh = own_client.get(f"/games/{game}/hands/0/replay")
+    assert fresh.status_code == 200 and all(f["narration"] for f in fresh.get_json()["frames"])
+    old = fresh.get_json()
+    for frame in old["frames"]:
+        del frame["narration"]
+    ctx.replays.save(game, 0, json.dumps(old), ctx.replays.get(game, 0, "txt"))
+    assert own_client.get(f"/games/{game}/hands/0/replay").status_code == 202
+    assert f"replay-{game}-0" in ctx.jobs.queue.job_ids
+    assert own_client.get(f"/games/{game}/hands/0/replay.txt").status_code == 200  # the text needs no rebuild
+    build_replay(game, 0)
+    assert own_client.get(f"/games/{game}/hands/0/replay").get_json() == fresh.get_json()

@@ -14,7 +14,7 @@ from .snapshot import from_data as _snapshot_from_data
 from .snapshot import to_data as _snapshot_to_data
 from .state import INITIAL
 from .stored import STORED
-from .transcript import transcript
+from .transcript import narrate, transcript
 from .views import see
 
 VARIANT = Variant(
@@ -36,6 +36,7 @@ VARIANT = Variant(
     private=_public.private,
     replay_state=_public.replay_state,
     transcript=transcript,
+    narrate=narrate,
     # a card drawn from the stock is its taker's; everything else is public
     hidden={"CardDrawn": Hidden("card", "seat")},
     sealed={"HandStarted": ("deck", "salt")},

@@ -1,6 +1,12 @@
 """A Fortune hand told in words, turn by turn, from its replay document
 (projections/replay.py): draws, pile takes, melds with their deuces' stand-ins,
-lay-offs, discards, renewals of the stock, and how the hand ended."""
+lay-offs, discards, renewals of the stock, and how the hand ended.
+
+`narrate` tells the same hand one line per frame, for a viewer stepping
+through them; both word each event with the same phrases below, so they
+cannot tell it differently."""
+
+from ..kernel.narration import game_over, one_line, plain_line
 
 
 def transcript(replay: dict) -> str:
@@ -9,6 +15,8 @@ def transcript(replay: dict) -> str:
 
     def close_turn():
         nonlocal turn, actor
+        if turn and actor is None:
+            return  # the stock renewed before a turn's draw: its phrase opens the drawer's turn
         if turn:
             lines.append(f"{names[actor]} " + ", ".join(turn) + ".")
         turn, actor = [], None
@@ -17,20 +25,17 @@ def transcript(replay: dict) -> str:
         kind, data = frame["event"]["type"], frame["event"]["data"]
         seat = data.get("seat")
         if kind == "HandStarted":
-            lines.append(f"Hand {data['hand'] + 1}. {', '.join(names)} at the table; {names[data['dealer']]} "
-                         f"deals, {names[data['first_seat']]} plays first; {data.get('upcard')} starts the pile. "
-                         f"Deck commitment {data['deck_commitment']}.")
+            lines.append(f"{_started(names, data)} Deck commitment {data['deck_commitment']}.")
             continue
         if kind == "StockRenewed":
-            turn.append(f"turns the pile over as a new stock of {data['size']}")
+            turn.append(_renewed(data))
             continue
         if kind == "HandEnded":
             close_turn()
             lines += _ending(names, data)
             continue
         if kind == "GameEnded":
-            winners = " and ".join(names[s] for s in data["winners"])
-            lines.append(f"The game is over: {winners} {'win' if len(data['winners']) > 1 else 'wins'}.")
+            lines.append(game_over(names, data))
             continue
         if kind == "DeadlineSet":
             continue
@@ -44,6 +49,39 @@ def transcript(replay: dict) -> str:
             close_turn()
     close_turn()
     return "\n".join(lines) + "\n"
+
+
+def narrate(replay: dict) -> list[str]:
+    """One line per frame, each told from its event and the events before it."""
+    names = replay["players"]
+    return [_line(frame, names) for frame in replay["frames"]]
+
+
+def _line(frame, names) -> str:
+    kind, data = frame["event"]["type"], frame["event"]["data"]
+    if kind == "HandStarted":  # the deck commitment is for checking the deal, not for the viewer
+        return _started(names, data)
+    if kind == "HandEnded":
+        return one_line(_ending(names, data))
+    if kind == "GameEnded":
+        return game_over(names, data)
+    if kind == "StockRenewed":  # no seat in the event: the seat whose turn it is (to draw) turns it over
+        turn = frame.get("state", {}).get("turn")
+        if turn is None:  # a frame without its state
+            return f"The pile is turned over as a new stock of {data['size']}."
+        return f"{names[turn]} {_renewed(data)}."
+    phrase = _phrase(kind, data)
+    return f"{names[data['seat']]} {phrase}." if phrase else plain_line(kind, data, names)
+
+
+def _started(names, data) -> str:
+    return (f"Hand {data['hand'] + 1}. {', '.join(names)} at the table; {names[data['dealer']]} "
+            f"deals, {names[data['first_seat']]} plays first; {data.get('upcard')} starts the pile.")
+
+
+
+def _renewed(data) -> str:
+    return f"turns the pile over as a new stock of {data['size']}"
 
 
 def _cards(data) -> str:

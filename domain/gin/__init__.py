@@ -23,7 +23,7 @@ from .snapshot import from_data as _snapshot_from_data
 from .snapshot import to_data as _snapshot_to_data
 from .state import INITIAL
 from .stored import STORED
-from .transcript import transcript
+from .transcript import narrate, transcript
 from .views import see
 
 VARIANT = Variant(
@@ -47,6 +47,7 @@ VARIANT = Variant(
     private=_public.private,
     replay_state=_public.replay_state,
     transcript=transcript,
+    narrate=narrate,
     # a drawn card is its taker's (a card from the discard pile was public on the pile already);
     # the knocker's face-down discard is the knocker's until the hand ends
     # a card drawn from the stock is its taker's; one taken from the discard pile was face up,

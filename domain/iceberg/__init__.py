@@ -21,7 +21,7 @@ from .snapshot import from_data as _snapshot_from_data
 from .snapshot import to_data as _snapshot_to_data
 from .state import INITIAL
 from .stored import STORED
-from .transcript import transcript
+from .transcript import narrate, transcript
 from .views import see
 
 VARIANT = Variant(
@@ -43,6 +43,7 @@ VARIANT = Variant(
     private=_public.private,
     replay_state=_public.replay_state,
     transcript=transcript,
+    narrate=narrate,
     # the card drawn or picked up is its taker's; the card passed face down, its passer's
     hidden={"CardDrawn": Hidden("card", "seat"), "CardPickedUp": Hidden("card", "seat"),
             "CardDiscarded": Hidden("card", "seat")},

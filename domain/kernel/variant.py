@@ -50,6 +50,7 @@ class Variant:
     private: Callable[[object, int], dict]  # (state, seat) -> what only that seat may see
     replay_state: Callable[[object], dict]  # (state) -> a replay frame's complete state
     transcript: Callable[[dict], str]  # (replay document) -> the hand told in words
+    narrate: Callable[[dict], list[str]]  # (replay document) -> one line per frame, told from its event
     hidden: dict[str, Hidden]  # event type -> its field one seat alone may see during the hand
     sealed: dict[str, tuple[str, ...]]  # event type -> fields nobody but the admin sees during the hand
     snapshot: tuple[Callable, Callable]  # (state -> data, data -> state)
@@ -72,4 +73,5 @@ class Variant:
         """The variant as GET /variants lists it."""
         return {"name": self.name, "title": self.title,
                 "players": {"min": self.players[0], "max": self.players[1]},
-                "options": [o.describe() for o in self.options], "actions": sorted(self.commands)}
+                "options": [o.describe() for o in self.options], "actions": sorted(self.commands),
+                "bots": sorted(self.bots)}

@@ -1,0 +1,38 @@
+"""A finished hand's replay and transcript (docs/api.md, "Hands and replays"):
+served once a worker has built them, 202 meanwhile. They join the `api`
+blueprint of routes.py."""
+
+from flask import Response, jsonify
+
+from .routes import _ended_span, _game_id, _state, api, services
+
+
+@api.get("/games/<game_id>/hands/<int:number>/replay")
+def get_replay(game_id, number):
+    document = _replay(game_id, number, "json")
+    return document if isinstance(document, Response) else Response(document, mimetype="application/json")
+
+
+@api.get("/games/<game_id>/hands/<int:number>/replay.txt")
+def get_replay_text(game_id, number):
+    text = _replay(game_id, number, "txt")
+    return text if isinstance(text, Response) else Response(text, mimetype="text/plain")
+
+
+def _replay(game_id: str, number: int, form: str):
+    _ended_span(_state(_game_id(game_id)), number)
+    stored = services().replays.get(game_id, number, form)
+    if stored is not None and not _predates_narration(stored, form):
+        return stored
+    if services().jobs is not None:
+        services().jobs.replay(game_id, number)  # in case the first job was lost
+    response = jsonify({"status": "building", "hand": number})
+    response.status_code = 202
+    response.headers["Retry-After"] = "1"
+    return response
+
+
+def _predates_narration(stored, form: str) -> bool:
+    """A replay built before frames had their narration line: built again (the
+    spec promises the line), and 202 meanwhile as for any replay being built."""
+    return form == "json" and '"narration"' not in stored
