@@ -9,6 +9,7 @@ from . import httpbasics, limits, problems
 from .audit import audit
 from .config import Config
 from .people import people
+from .play import play
 from .replay_routes import get_replay  # noqa: F401 (its module's routes join the api blueprint)
 from .routes import api
 from .webhook_routes import put_webhook  # noqa: F401 (its module's routes join the api blueprint)
@@ -27,6 +28,7 @@ def create_app(config: Config | None = None, *, store_redis=None, queue_redis=No
     app.register_blueprint(api)
     app.register_blueprint(people)  # players, the lobby, play by mail (service/people.py)
     app.register_blueprint(audit)  # the chain, checkpoints, exports, keys, commitments (service/audit.py)
+    app.register_blueprint(play)  # the web client's pages (service/play.py)
     limits.install(app, services.config.rate_limits, services.config.effective_queue_url)
     logging.getLogger("iceberg").setLevel(logging.INFO)
     return app

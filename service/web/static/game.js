@@ -1,0 +1,419 @@
+// The game page (/play/games/{id}#token=…): the reader's hand, the table, every
+// seat's count and score, whose turn it is and until when, and the legal
+// actions as controls. It follows the game by long-polling /events and reads
+// the seat's view again after each change, so the page never reloads.
+
+import { api, cardEl, dropFragment, el, focusKey, fragment, keep, problemText, restoreFocus, say, sameCards,
+  tickDeadlines, VARIANT_TITLES } from "./common.js";
+import { acesEl, ginMelds, meldEl, piles } from "./table.js";
+
+const $ = (id) => document.getElementById(id);
+const main = document.querySelector("main");
+const message = $("message");
+const gameId = decodeURIComponent(location.pathname.split("/")[3] || "");
+
+let token = null; // a seat token, or the player token of the seat's player
+let view = null; // the seat's view, or the public table for a reader without a seat
+let variant = null; // the variant as GET /variants describes it
+let selected = new Set(); // indices into view.hand: cards may repeat with several decks
+let target = null; // the meld chosen for a lay-off
+let busy = false; // one action at a time
+let lastVersion = 0;
+const log = [];
+
+// The controls, in the order they show. `needs`: what the reader selects
+// first. A variant's action types without an entry get a plain button.
+const CONTROLS = [
+  { type: "pickup", label: "Pick up", needs: "nothing" },
+  { type: "pass", label: "Pass the upcard", needs: "nothing" },
+  { type: "draw", from: "stock", label: "Draw from the stock", needs: "nothing" },
+  { type: "draw", from: "discard", label: "Take the discard", needs: "nothing" },
+  { type: "draw", label: "Draw", needs: "nothing" },
+  { type: "take_pile", label: "Take the pile", needs: "cards" },
+  { type: "meld", label: "Meld", needs: "cards" },
+  { type: "layoff", label: "Lay off", needs: "cards" },
+  { type: "discard", label: "Discard", needs: "one" },
+  { type: "knock", label: "Knock", needs: "one" },
+  { type: "show", label: "Show my hand", needs: "nothing" },
+];
+
+function names() {
+  return (view?.seats || []).map((s) => s.name ?? `Seat ${s.seat}`);
+}
+
+function isMine() {
+  return view && view.seat !== undefined && view.seat !== null;
+}
+
+function myTurn() {
+  return Boolean(isMine() && view.status === "active" && view.turn && view.turn.seat === view.seat);
+}
+
+function legal() {
+  return myTurn() ? view.actions || [] : [];
+}
+
+// --- reading the game -------------------------------------------------------------
+
+async function load() {
+  const path = token ? `/games/${encodeURIComponent(gameId)}/view` : `/games/${encodeURIComponent(gameId)}`;
+  const result = await api("GET", path, { token });
+  if (result.ok) return result.body;
+  if (token && (result.status === 401 || result.status === 403)) {
+    say(message, "This browser holds no seat at this game: you see the public table.", "error");
+    token = null;
+    return load();
+  }
+  throw new Error(problemText(result));
+}
+
+async function refresh() {
+  const fresh = await load();
+  if (view && fresh.version < view.version) return;
+  if (!view || fresh.version !== view.version || fresh.hand_number !== view.hand_number) {
+    selected = new Set();
+    target = null;
+  }
+  view = fresh;
+  lastVersion = Math.max(lastVersion, view.version);
+  render();
+}
+
+// The log so far, then every change as it comes: a long-poll answers at the
+// next append (or after 25 s with nothing).
+async function follow() {
+  let after = 0;
+  for (;;) {
+    const wait = after === 0 ? 0 : 25;
+    let result;
+    try {
+      result = await api("GET", `/games/${encodeURIComponent(gameId)}/events?after=${after}&wait=${wait}`,
+        { token });
+    } catch {
+      await sleep(2000);
+      continue;
+    }
+    if (result.status >= 400 && result.status < 500 && result.status !== 429) {
+      return say(message, `${problemText(result)} The page no longer follows the game; reload it to try again.`,
+        "error"); // asking again would get the same answer
+    }
+    if (!result.ok) {
+      await sleep(1000 * Number(result.headers.get("Retry-After") || 2)); // busy or restarting: again soon
+      continue;
+    }
+    const events = result.body.events;
+    if (events.length) {
+      after = events[events.length - 1].version;
+      remember(events);
+      if (after > (view?.version ?? 0)) await refresh();
+    } else if (after === 0) {
+      after = result.body.version;
+    }
+    if (events.some((e) => e.type === "GameEnded") || (view?.status === "finished" && after >= view.version)) {
+      render();
+      return;
+    }
+  }
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// --- the recent moves, told briefly ------------------------------------------------------
+
+const PHRASES = {
+  CardPickedUp: (d) => `picks up ${d.card ?? "a card"}`,
+  CardDrawn: (d) => `draws ${d.card ?? "a card"}${d.from === "discard" ? " from the discard pile" : ""}`,
+  AceRevealed: (d) => `places ${d.card} face up`,
+  MeldLaid: (d) => `melds ${d.cards.join(" ")}${d.points !== undefined ? ` for ${d.points}` : ""}`,
+  CardsLaidOff: (d) => `lays off ${d.cards.join(" ")} on ${d.meld}`,
+  CardDiscarded: (d, n) => (d.to_seat !== undefined && d.to_seat !== null
+    ? `passes ${d.card ?? "a card"} to ${n[d.to_seat]}` : `discards ${d.card ?? "a card"}`),
+  UpcardPassed: () => "passes the upcard",
+  Knocked: (d) => (d.gin ? "goes gin" : `knocks with ${d.deadwood_points} deadwood`),
+  HandShown: (d) => `shows the hand, ${d.deadwood_points} deadwood`,
+  PileTaken: (d) => `takes the pile with ${d.cards.join(" ")}`,
+  TurnTimedOut: () => "runs out of time",
+  SeatResigned: () => "resigns",
+  TurnExtended: () => "extends the deadline",
+};
+
+function tell(event) {
+  const d = event.data || {};
+  const n = names();
+  const phrase = PHRASES[event.type];
+  if (phrase && d.seat !== undefined && d.seat !== null) return `${n[d.seat] ?? `Seat ${d.seat}`} ${phrase(d, n)}.`;
+  if (event.type === "HandStarted") return `Hand ${d.hand + 1} is dealt.`;
+  if (event.type === "HandEnded") return `Hand ${d.hand + 1} is over.`;
+  if (event.type === "GameEnded") return `The game is over (${d.reason ?? "ended"}).`;
+  return null;
+}
+
+function remember(events) {
+  for (const event of events) {
+    if (event.type === "HandEnded") addReplay(event.data.hand);
+    const line = tell(event);
+    if (line) log.push({ version: event.version, line });
+  }
+  log.splice(0, Math.max(0, log.length - 30));
+  $("log").replaceChildren(...log.slice().reverse().map((x) => el("li", { dataset: { version: String(x.version) },
+    text: x.line })));
+}
+
+function addReplay(hand) {
+  const href = `/play/games/${encodeURIComponent(gameId)}/hands/${hand}/replay`;
+  if ($("replays").querySelector(`a[href="${href}"]`)) return;
+  $("replays").append(el("li", {}, el("a", { href, dataset: { hand: String(hand) }, text: `Hand ${hand + 1}` })));
+}
+
+// --- drawing the page -----------------------------------------------------------------------
+
+function render() {
+  const focused = focusKey();
+  main.dataset.version = String(view.version);
+  main.dataset.status = view.status;
+  main.dataset.myTurn = String(myTurn());
+  main.dataset.variant = view.variant;
+  if (isMine()) main.dataset.seat = String(view.seat);
+  main.setAttribute("aria-busy", "false");
+  document.title = `Iceberg: ${VARIANT_TITLES[view.variant] || view.variant}${myTurn() ? " (your turn)" : ""}`;
+  renderStatus();
+  renderInvite();
+  renderTable();
+  renderSeats();
+  renderHand();
+  renderActions();
+  restoreFocus(focused);
+}
+
+function renderStatus() {
+  const n = names();
+  const title = `${VARIANT_TITLES[view.variant] || view.variant}`;
+  $("game-title").textContent = view.name || `${title}: ${n.join(", ")}`;
+  const parts = [];
+  if (view.status === "open") parts.push("Waiting for players to take the open seats.");
+  else if (view.status === "finished") {
+    const winners = (view.winners || []).map((s) => n[s]);
+    parts.push(winners.length ? `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`
+      : "Game over.");
+  } else if (view.turn) {
+    const hand = `${title}, hand ${(view.hand_number ?? view.hand) + 1}. `;
+    const who = myTurn() ? "Your turn" : `${n[view.turn.seat]}'s turn`;
+    parts.push(`${hand}${who}: ${view.turn.phase}.`);
+  }
+  const status = $("status");
+  status.replaceChildren(...parts);
+  if (view.status === "active" && view.turn?.deadline) {
+    status.append(" ", el("span", { class: "deadline", dataset: { deadline: view.turn.deadline } }));
+  }
+}
+
+function renderInvite() {
+  const code = keep.invite(gameId);
+  const box = $("invite");
+  box.hidden = !(code && view.status === "open");
+  if (box.hidden) return;
+  const link = `${location.origin}/play/#join=${encodeURIComponent(gameId)}&invite=${encodeURIComponent(code)}`;
+  box.replaceChildren("Invite others with this link: ", el("code", { text: link }));
+}
+
+function renderTable() {
+  const n = names();
+  $("piles").replaceChildren(...piles(view));
+  const canChoose = legal().some((a) => a.type === "layoff");
+  const melds = (view.table || []).map((m) => meldEl(m, n, {
+    choosable: canChoose, chosen: target === m.id,
+    onChoose: () => { target = target === m.id ? null : m.id; renderTable(); renderActions(); },
+  }));
+  const gin = ginMelds(view.knock, view.show, n);
+  const aces = (view.seats || []).some((s) => s.aces) ? acesEl(view.seats.map((s) => s.aces || []), n) : [];
+  $("melds").replaceChildren(...melds, ...(gin.melds || []).map((m) => meldEl(m, n)), ...(gin.notes || []), ...aces);
+  if (!$("melds").children.length) $("melds").append(el("p", { class: "empty", text: "No melds on the table yet." }));
+}
+
+function renderSeats() {
+  const extra = (view.seats || []).some((s) => s.hands_won !== undefined);
+  const head = el("tr", {}, ...["Seat", "Cards", "This hand", ...(extra ? ["Hands won"] : []), "Total"]
+    .map((text) => el("th", { scope: "col", text })));
+  const rows = view.seats.map((s) => el("tr", {
+    class: [view.turn?.seat === s.seat && view.status === "active" ? "to-play" : "", s.seat === view.seat ? "me" : ""]
+      .join(" ").trim(),
+    dataset: { seat: String(s.seat) },
+  },
+  el("th", { scope: "row" }, s.name ?? "(open)", s.bot ? ` (bot: ${s.bot})` : "",
+    s.seat === view.seat ? " (you)" : "", s.waiting ? el("span", { class: "badge", text: "a card waits" }) : null,
+    (view.withdrawn || []).includes(s.seat) ? el("span", { class: "badge", text: "withdrawn" }) : null),
+  el("td", { dataset: { field: "hand_size" }, text: String(s.hand_size ?? "") }),
+  el("td", { dataset: { field: "points" }, text: String(s.points ?? "") }),
+  extra ? el("td", { dataset: { field: "hands_won" }, text: String(s.hands_won ?? "") }) : null,
+  el("td", { dataset: { field: "total" }, text: String(s.total ?? "") })));
+  $("seats").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+}
+
+function renderHand() {
+  const region = document.querySelector("[data-testid=hand]");
+  if (!isMine()) {
+    region.replaceChildren();
+    region.hidden = true;
+    return;
+  }
+  region.hidden = false;
+  const cards = (view.hand || []).map((card, i) => {
+    const button = cardEl(card, { button: true });
+    button.setAttribute("aria-pressed", String(selected.has(i)));
+    if (view.taken && card === view.taken) button.classList.add("taken");
+    button.addEventListener("click", () => {
+      if (selected.has(i)) selected.delete(i);
+      else selected.add(i);
+      button.setAttribute("aria-pressed", String(selected.has(i)));
+      renderActions();
+    });
+    return button;
+  });
+  const notes = [];
+  if (view.passed) notes.push(el("p", { class: "note" }, "You passed ", cardEl(view.passed), "; it waits to be picked up."));
+  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), ...cards, ...notes);
+}
+
+function controlsFor() {
+  const types = variant ? variant.actions : [...new Set((view.actions || []).map((a) => a.type))];
+  const hasFrom = legal().some((a) => a.from) || view.variant === "gin";
+  const shown = CONTROLS.filter((c) => types.includes(c.type) && (c.type !== "draw" || Boolean(c.from) === hasFrom));
+  for (const type of types) {
+    if (!CONTROLS.some((c) => c.type === type)) shown.push({ type, label: type, needs: "nothing" });
+  }
+  return shown;
+}
+
+function renderActions() {
+  const region = document.querySelector("[data-testid=actions]");
+  if (!isMine()) {
+    region.replaceChildren(el("p", { text: "Only the seat's player sees the actions." }));
+    return;
+  }
+  const active = view.status === "active";
+  const options = legal();
+  const buttons = controlsFor().map((control) => {
+    const usable = !busy && options.some((a) => a.type === control.type && (!control.from || a.from === control.from));
+    return el("button", { type: "button", class: "action", disabled: !usable,
+      dataset: { action: control.type, ...(control.from ? { from: control.from } : {}) },
+      onclick: () => act(control) }, control.label);
+  });
+  const mine = view.turn && view.turn.seat === view.seat && view.turn.deadline;
+  const extend = el("button", { type: "button", class: "action secondary", dataset: { action: "extend" },
+    disabled: !(active && mine && (view.extensions_left ?? 0) > 0) || busy, onclick: extendDeadline },
+  `Extend my deadline (${view.extensions_left ?? 0} left)`);
+  const resign = el("button", { type: "button", class: "action danger", dataset: { action: "resign" },
+    disabled: !active || busy || (view.withdrawn || []).includes(view.seat), onclick: resignGame }, "Resign");
+  const hint = el("p", { class: "hint", text: hintText(options) });
+  const focused = focusKey();
+  region.replaceChildren(...buttons, extend, resign, hint);
+  restoreFocus(focused);
+}
+
+function hintText(options) {
+  if (view.status !== "active") return view.status === "finished" ? "The game is over." : "";
+  if (!myTurn()) return "Waiting for the other players.";
+  if (options.some((a) => ["meld", "layoff", "discard", "knock", "take_pile"].includes(a.type))) {
+    return "Select cards, then choose what to do with them. To lay off, choose a meld on the table too.";
+  }
+  return "";
+}
+
+function selectedCards() {
+  return [...selected].sort((a, b) => a - b).map((i) => view.hand[i]);
+}
+
+// The legal action that the control and the selection make, or a message
+// saying why there is none: the page sends only what the rules allow.
+function chosen(control) {
+  const options = legal().filter((a) => a.type === control.type && (!control.from || a.from === control.from));
+  const cards = selectedCards();
+  if (!options.length) return { why: "That is not something you can do now." };
+  if (control.needs === "nothing") return { action: options[0] };
+  if (control.needs === "one") {
+    if (cards.length !== 1) return { why: `Select exactly one card to ${control.label.toLowerCase()}.` };
+    const found = options.find((a) => a.card === cards[0]);
+    return found ? { action: found } : { why: `You cannot ${control.label.toLowerCase()} ${cards[0]} now.` };
+  }
+  if (!cards.length) return { why: `Select the cards to ${control.label.toLowerCase()} first.` };
+  let matches = options.filter((a) => sameCards(a.cards || [], cards));
+  if (control.type === "layoff" && target) matches = matches.filter((a) => a.meld === target);
+  if (control.type === "layoff" && !target && new Set(matches.map((a) => a.meld)).size > 1) {
+    return { why: "These cards fit more than one meld: choose the meld on the table." };
+  }
+  if (matches.length) return { action: matches[0] };
+  const what = { meld: "a meld", layoff: target ? `a lay-off on ${target}` : "a lay-off",
+    take_pile: "a meld with the pile's top card" }[control.type] || control.type;
+  return { why: `${cards.join(" ")} is not ${what} you can make now.` };
+}
+
+async function act(control) {
+  const { action, why } = chosen(control);
+  if (!action) return say(message, why, "error");
+  await send(`/games/${encodeURIComponent(gameId)}/actions`, action);
+}
+
+async function send(path, body) {
+  const focused = focusKey(); // the control pressed: it is disabled meanwhile, which drops the focus
+  busy = true;
+  renderActions();
+  say(message, "");
+  try {
+    const result = await api("POST", path, { token, body });
+    if (!result.ok) say(message, problemText(result), "error");
+    await refresh();
+  } catch (error) {
+    say(message, `The server could not be reached (${error.message}). Nothing was sent twice; try again.`, "error");
+  } finally {
+    busy = false;
+    renderActions();
+    restoreFocus(focused);
+  }
+}
+
+function extendDeadline() {
+  return send(`/games/${encodeURIComponent(gameId)}/extend`, {});
+}
+
+let resignArmed = null;
+function resignGame(event) {
+  if (!resignArmed) {
+    event.target.textContent = "Really resign? Click again";
+    resignArmed = setTimeout(() => { resignArmed = null; renderActions(); }, 5000);
+    return;
+  }
+  clearTimeout(resignArmed);
+  resignArmed = null;
+  return send(`/games/${encodeURIComponent(gameId)}/resign`, {});
+}
+
+// --- starting ------------------------------------------------------------------------------------
+
+function credentials() {
+  const given = fragment().get("token");
+  if (given) {
+    keep.setSeatToken(gameId, given);
+    dropFragment();
+    return given;
+  }
+  return keep.seatToken(gameId) || keep.player()?.token || null;
+}
+
+async function start() {
+  token = credentials();
+  try {
+    await refresh();
+  } catch (error) {
+    main.setAttribute("aria-busy", "false");
+    return say(message, error.message, "error");
+  }
+  const described = await api("GET", "/variants");
+  variant = described.ok ? described.body.variants.find((v) => v.name === view.variant) : null;
+  render();
+  tickDeadlines();
+  follow();
+}
+
+start();
