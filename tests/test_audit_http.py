@@ -121,13 +121,26 @@ def _candidates(app, game_id) -> tuple[set[str], set[str]]:
     return true, guessed
 
 
+def _a_hand_with_hidden_cards(app, client, at_least=3):
+    """A one-hand game played until its running hand holds `at_least` events with
+    a card only one seat sees (draws and discards); the game id, its tokens, and
+    `_candidates`. The deal is random (the server's seed is part of it), and a
+    seat that melds draws less: a hand that ends first is replaced by another."""
+    for _ in range(5):
+        _, game_id, tokens = _committed_game(client)
+        while _move(client, game_id, tokens):
+            if client.get(f"/games/{game_id}").get_json()["status"] == "finished":
+                break
+            true, guessed = _candidates(app, game_id)
+            if len(guessed) >= 52 * at_least:
+                return game_id, tokens, true, guessed
+    raise AssertionError(f"no hand held {at_least} hidden cards before it ended, in 5 games")
+
+
 def test_during_a_hand_no_served_hash_matches_a_hidden_card_and_after_it_they_all_show(served):
     app, client = served
-    _, game_id, tokens = _committed_game(client)
-    for _ in range(6):  # draws and discards: cards only their takers and passers see
-        _move(client, game_id, tokens)
+    game_id, tokens, true, guessed = _a_hand_with_hidden_cards(app, client)
     served_now = _served_hashes(client, game_id, tokens)
-    true, guessed = _candidates(app, game_id)
     assert len(guessed) >= 52 * 3 and true
     assert not served_now & (true | guessed)
     shown = {e["hash"] for e in _events(client, game_id) if "hash" in e}
