@@ -1,12 +1,14 @@
 """The lobby and the inbox with two people in two browsers: one creates a game
 with an open seat and shares the invite link, the other registers, follows the
-link and joins; both find the game in their inbox, the one to play flagged."""
+link and joins; both find the game in their inbox, the one to play flagged.
+A registered player's kept token opens the seat where the player sits, and
+elsewhere the public table, without a request the server refuses."""
 
 import re
 
 from playwright.sync_api import expect
 
-from tests.browser.helpers import GAME, create_by_form, ok, register, wait_loaded
+from tests.browser.helpers import GAME, create_by_api, create_by_form, ok, register, wait_loaded
 
 
 def test_invite_join_and_inbox(browse, server):
@@ -75,3 +77,25 @@ def test_a_listed_game_is_joined_from_the_lobby(browse, server):
     expect(dee.locator(GAME)).to_have_attribute("data-seat", "1")
     expect(dee.locator(GAME)).to_have_attribute("data-status", "active")
     assert all(g["id"] != game_id for g in ok(server, "GET", "/lobby")["games"])
+
+
+def test_a_players_token_opens_the_seat_where_the_player_sits_and_the_public_table_elsewhere(browse, server):
+    page = browse.page()
+    register(page, "Ann")
+    mine = create_by_form(page, "iceberg", ["me", ("bot", "greedy")], {})
+    page.evaluate("id => localStorage.removeItem('iceberg.game.' + id)", mine)  # only the player token is left
+    theirs = create_by_api(server, "iceberg", [{"name": "Cy"}, {"name": "Di"}])["id"]
+    views = []
+    page.on("request", lambda r: views.append(r.url) if r.url.endswith("/view") else None)
+
+    page.goto(f"/play/games/{mine}")
+    wait_loaded(page)
+    expect(page.locator(GAME)).to_have_attribute("data-seat", "0")
+    expect(page.locator("[data-testid=hand] [data-card]").first).to_be_visible()
+
+    page.goto(f"/play/games/{theirs}")
+    wait_loaded(page)
+    expect(page.locator("#message")).to_contain_text("no seat at this game")
+    expect(page.locator(GAME)).not_to_have_attribute("data-seat", re.compile(".*"))
+    expect(page.locator("[data-testid=hand] [data-card]")).to_have_count(0)
+    assert not [url for url in views if theirs in url], views  # never asked for a view it may not have

@@ -391,19 +391,37 @@ function resignGame(event) {
 
 // --- starting ------------------------------------------------------------------------------------
 
-function credentials() {
+// The token to read the game with: the link's, this game's kept seat token, or
+// the kept player token if the player sits here. The player's inbox says which
+// (active games first, then finished ones): asking /view with a token that
+// holds no seat would be refused, an error the page itself provoked.
+async function credentials() {
   const given = fragment().get("token");
   if (given) {
     keep.setSeatToken(gameId, given);
     dropFragment();
     return given;
   }
-  return keep.seatToken(gameId) || keep.player()?.token || null;
+  const seat = keep.seatToken(gameId);
+  if (seat) return seat;
+  const player = keep.player()?.token;
+  if (player && (await sitsHere(player))) return player;
+  if (player) say(message, "This browser holds no seat at this game: you see the public table.");
+  return null;
+}
+
+async function sitsHere(playerToken) {
+  for (const query of ["", "?status=finished"]) {
+    const mine = await api("GET", `/me/games${query}`, { token: playerToken });
+    if (!mine.ok) return false;
+    if (mine.body.games.some((game) => game.id === gameId)) return true;
+  }
+  return false;
 }
 
 async function start() {
-  token = credentials();
   try {
+    token = await credentials();
     await refresh();
   } catch (error) {
     main.setAttribute("aria-busy", "false");
