@@ -56,7 +56,7 @@ of meld-rich hands ~36 us (p99 ~70 us); `min_deadwood` ~22 us; `best_knock` of
 11 cards (all 11 discards) ~50 us (p99 ~130 us); `defender_best` against a
 knocker's melds ~40-65 us (p99 ~110 us). The hardest hands found (long runs in
 two suits crossing sets) take ~100 us to arrange and ~170 us for `best_knock`.
-tests/test_gin_deadwood.py keeps a coarse guard.
+bench/gin_deadwood.py measures them.
 """
 
 from dataclasses import dataclass
