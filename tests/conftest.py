@@ -87,3 +87,32 @@ def own_client(own_app):
     from tests.api_client import ApiClient
 
     return ApiClient(own_app.test_client())
+
+
+@pytest.fixture
+def servers():
+    """Start servers with servers(Receiver(...)); all are closed after the test."""
+    from tests.receivers import Receiver
+
+    started = []
+
+    def start(server):
+        started.append(server)
+        return server.start() if isinstance(server, Receiver) else server
+
+    yield start
+    for server in started:
+        server.close()
+
+
+@pytest.fixture
+def public_client(redis_server):
+    """The API with private webhook addresses refused (the default)."""
+    from service.app import create_app
+    from service.config import Config
+    from tests.api_client import ApiClient
+
+    app = create_app(Config(redis_url=redis_server.url, admin_token=ADMIN_TOKEN))
+    app.testing = True
+    yield ApiClient(app.test_client())
+    app.extensions["iceberg"].hub.close()
