@@ -34,5 +34,6 @@ def _replay(game_id: str, number: int, form: str):
 
 def _predates_narration(stored, form: str) -> bool:
     """A replay built before frames had their narration line: built again (the
-    spec promises the line), and 202 meanwhile as for any replay being built."""
-    return form == "json" and '"narration"' not in stored
+    spec promises the line), and 202 meanwhile as for any replay being built.
+    Stored replays are compact JSON, where only a key is followed by ':'."""
+    return form == "json" and '"narration":' not in stored

@@ -79,7 +79,6 @@ def _started(names, data) -> str:
             f"deals, {names[data['first_seat']]} plays first; {data.get('upcard')} starts the pile.")
 
 
-
 def _renewed(data) -> str:
     return f"turns the pile over as a new stock of {data['size']}"
 

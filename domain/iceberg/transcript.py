@@ -78,7 +78,6 @@ def _started(names, data) -> str:
             f"{names[data['first_seat']]} plays first.")
 
 
-
 def _track(owners, kind, data) -> None:
     """Remember whose each meld is, and of what kind: a lay-off names it so."""
     if kind == "MeldLaid":
