@@ -5,6 +5,7 @@ may not know."""
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tests.browser.helpers import (
@@ -160,6 +161,19 @@ def focused_control(page) -> dict | None:
         return a && a.tagName === 'BUTTON' ? {...a.dataset, disabled: a.disabled} : null; }""")
 
 
+def settled_focus(page) -> dict | None:
+    """The focused control once the action has finished. The long-poll may
+    redraw the new state before the action's own answer arrives, and until that
+    answer the controls are disabled, so the focus is on no control yet. After
+    5 s without one: what is focused then (None: nothing usable)."""
+    try:
+        page.wait_for_function("""() => { const a = document.activeElement;
+            return a && a.tagName === 'BUTTON' && !a.disabled; }""", timeout=5_000)
+    except PlaywrightTimeoutError:
+        pass
+    return focused_control(page)
+
+
 def test_played_by_keyboard_alone(browse, server):
     """Tab reaches the draw; Enter draws; the keyboard stays on a usable control
     after the page redraws; Space and Enter select cards; Enter melds them."""
@@ -174,7 +188,7 @@ def test_played_by_keyboard_alone(browse, server):
     page.keyboard.press("Enter")
     wait_version(page, view_of(server, game_id, token)["version"])
     assert int(page.locator(GAME).get_attribute("data-version")) > version
-    after_draw = focused_control(page)
+    after_draw = settled_focus(page)
     assert after_draw and not after_draw["disabled"], f"the keyboard kept a usable control: {after_draw}"
 
     hand = page.locator("[data-testid=hand]")
@@ -188,5 +202,5 @@ def test_played_by_keyboard_alone(browse, server):
     page.keyboard.press("Enter")
     expect(hand.locator('[data-card="2S"]')).to_have_count(0)
     expect(page.locator('[data-testid=table] [data-card="2H"]')).to_have_count(1)
-    after_meld = focused_control(page)
+    after_meld = settled_focus(page)
     assert after_meld and not after_meld["disabled"], f"the keyboard kept a usable control: {after_meld}"
