@@ -18,11 +18,15 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from domain.kernel.deals import random_deal
-from domain.kernel.shuffle import CHAIN, Deals, commitment_of, hand_secret
+from domain.kernel.shuffle import CHAIN, Deals, from_marks, marks, step
 
 from .store import keys
 
 OFFER_S = 3600  # how long an offered commitment waits for its game
+# A game's chain is walked once per process: every MARK-th secret is kept, so a
+# deal walks at most MARK - 1 hashes instead of up to CHAIN (a thousand, half a
+# millisecond on every deal, when each hand ends)
+MARK = 64
 
 
 class SecretLost(RuntimeError):
@@ -32,7 +36,7 @@ class SecretLost(RuntimeError):
 class Dealer:
     def __init__(self, redis, cache: int = 4096):
         self.redis = redis
-        self._tips: OrderedDict[str, str] = OrderedDict()
+        self._marks: OrderedDict[tuple[str, int], dict[int, str]] = OrderedDict()  # (commitment, hands) -> marks
         self._size = cache
 
     def __call__(self, decks: int):
@@ -40,26 +44,38 @@ class Dealer:
         return random_deal(decks)
 
     def hand_secret(self, commitment: str, hands: int, hand: int) -> str:
-        return hand_secret(self._tip(commitment), hands, hand)
+        kept = self._marks.get((commitment, hands))
+        if kept is None:
+            kept = self._keep(commitment, hands, marks(self._tip(commitment), hands, MARK))
+        else:
+            self._marks.move_to_end((commitment, hands))
+        return from_marks(kept, hands, MARK, hand)
 
     def _tip(self, commitment: str) -> str:
-        tip = self._tips.get(commitment)
-        if tip is None:
-            found = self.redis.get(keys.deal_secret(commitment))
-            if found is None:
-                raise SecretLost(f"no secret for the commitment {commitment}")
-            tip = found.decode() if isinstance(found, bytes) else found
-            self._tips[commitment] = tip
-            while len(self._tips) > self._size:
-                self._tips.popitem(last=False)
-        return tip
+        found = self.redis.get(keys.deal_secret(commitment))
+        if found is None:
+            raise SecretLost(f"no secret for the commitment {commitment}")
+        return found.decode() if isinstance(found, bytes) else found
+
+    def _keep(self, commitment: str, hands: int, kept: dict[int, str]) -> dict[int, str]:
+        self._marks[(commitment, hands)] = kept
+        while len(self._marks) > self._size:
+            self._marks.popitem(last=False)
+        return kept
+
+    def _new_chain(self) -> tuple[str, str]:
+        """A new secret and its commitment; its marks kept, since its first deal comes next."""
+        tip = secrets.token_hex(32)
+        kept = marks(tip, CHAIN, MARK)
+        commitment = step(kept[0])
+        self._keep(commitment, CHAIN, kept)
+        return tip, commitment
 
     # --- before a game ---------------------------------------------------------------------
 
     def offer(self, now: datetime) -> dict:
         """A commitment to a new secret, kept for the game that takes it (POST /commitments)."""
-        tip = secrets.token_hex(32)
-        commitment = commitment_of(tip, CHAIN)
+        tip, commitment = self._new_chain()
         self.redis.set(keys.offered_deals(commitment), tip, ex=OFFER_S)
         return {"commitment": commitment, "hands": CHAIN, "expires": _iso(now + timedelta(seconds=OFFER_S))}
 
@@ -73,8 +89,7 @@ class Dealer:
 
     def fresh(self) -> str:
         """A commitment to a secret chosen now, for a game created without an offer."""
-        tip = secrets.token_hex(32)
-        commitment = commitment_of(tip, CHAIN)
+        tip, commitment = self._new_chain()
         self.redis.set(keys.deal_secret(commitment), tip)
         return commitment
 

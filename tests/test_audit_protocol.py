@@ -22,7 +22,9 @@ from domain.kernel.shuffle import (
     DealsCommitted,
     SeedContributed,
     commitment_of,
+    from_marks,
     hand_secret,
+    marks,
     mix,
     protocol_deal,
     reaches,
@@ -62,6 +64,14 @@ def test_the_chain_of_hand_secrets_leads_back_to_the_commitment_and_not_forward(
     assert reaches(s0, 0, COMMITMENT) and reaches(s2, 2, COMMITMENT)
     assert not reaches(s1, 0, COMMITMENT) and not reaches(s1, 2, COMMITMENT) and not reaches("zz", 0, COMMITMENT)
     assert hand_secret(TIP, CHAIN, CHAIN - 1) == TIP
+
+
+@pytest.mark.parametrize("hands, every", [(CHAIN, 64), (CHAIN, 1), (CHAIN, 999), (130, 64), (64, 64), (65, 64), (1, 8)])
+def test_the_kept_marks_give_every_hand_s_secret_within_every_steps(hands, every):
+    kept = marks(TIP, hands, every)
+    assert kept[hands - 1] == TIP and len(kept) == len({*range(0, hands, every), hands - 1})
+    assert all(k == hands - 1 or k % every == 0 for k in kept)
+    assert [from_marks(kept, hands, every, h) for h in range(hands)] == [hand_secret(TIP, hands, h) for h in range(hands)]
 
 
 def test_a_seed_changes_the_deck_the_same_secret_deals():

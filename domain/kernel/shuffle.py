@@ -152,6 +152,24 @@ def hand_secret(tip: str, hands: int, hand: int) -> str:
     return _back(tip, hands - 1 - hand)
 
 
+def marks(tip: str, hands: int, every: int) -> dict[int, str]:
+    """Some secrets of the chain whose last is `tip`: those of the hands every
+    `every`-th from hand 0, and the tip. Any hand's secret is then at most
+    `every - 1` steps from one of them (`from_marks`)."""
+    kept, raw = {hands - 1: tip}, bytes.fromhex(tip)
+    for hand in range(hands - 2, -1, -1):
+        raw = hashlib.sha256(raw).digest()
+        if hand % every == 0:
+            kept[hand] = raw.hex()
+    return kept
+
+
+def from_marks(kept: dict[int, str], hands: int, every: int, hand: int) -> str:
+    """s[hand] walked from the nearest secret `marks` kept above it."""
+    above = min(hands - 1, -(-hand // every) * every)
+    return _back(kept[above], above - hand)
+
+
 def commitment_of(tip: str, hands: int = CHAIN) -> str:
     return step(hand_secret(tip, hands, 0))
 
