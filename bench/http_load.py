@@ -22,7 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench.loadgen import pct, run
+from bench.loadgen import SERVER, pct, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,7 +44,7 @@ def released(rev: str) -> str:
 def figures(result: dict, seconds: float) -> dict:
     game, noop = result["latencies"]["game"], result["latencies"]["noop"]
     cpu = {phase: sum(spent.values()) for phase, spent in result["cpu"].items()}
-    server = {phase: spent["server (gunicorn, worker)"] for phase, spent in result["cpu"].items()}
+    server = {phase: spent[SERVER] for phase, spent in result["cpu"].items()}
     return {"actions/s": len(game) / seconds, "action p50 ms": pct(game, 0.50), "action p99 ms": pct(game, 0.99),
             "no-op/s": len(noop) / seconds, "no-op p99 ms": pct(noop, 0.99),
             "CPU ms/action (all)": cpu["game"] * 1000 / max(1, len(game)),

@@ -19,11 +19,15 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from domain.iceberg.actions import new_melds
 from service.redis_server import RedisServer, free_port
 from service.wiring import connect
+
+SERVER = "server (gunicorn, worker)"  # the CPU group of `iceberg serve`'s children
 
 
 class Client:
@@ -184,10 +188,20 @@ def cpu_seconds(pids) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def run(clients=16, processes=4, seconds=10.0, appendfsync="always", workers=None, threads=None,
-        phases=("game", "noop"), iceberg=None) -> dict:
-    """Drive a fresh `iceberg serve` (this checkout's, or the `iceberg` executable
-    given: another release's); latencies per phase and Redis commands."""
+@dataclass
+class Served:
+    """A running `iceberg serve` on loopback: its port, a client of its Redis,
+    and the process ids whose CPU counts as the server's and as Redis's."""
+
+    port: int
+    redis: object
+    groups: dict[str, list[int]]
+
+
+@contextmanager
+def serving(appendfsync="always", workers=None, threads=None, iceberg=None):
+    """A fresh `iceberg serve` (this checkout's, or the `iceberg` executable
+    given: another release's) on a redis-server of its own, stopped on exit."""
     with tempfile.TemporaryDirectory() as data, RedisServer(data, appendfsync=appendfsync) as redis_server:
         port = free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
@@ -203,39 +217,47 @@ def run(clients=16, processes=4, seconds=10.0, appendfsync="always", workers=Non
                                  start_new_session=True)
         try:
             _wait_up(port)
-            redis = connect(redis_server.url)
-            warmup = 3.0
-            starts, at = {}, time.time() + warmup
-            for phase in phases:
-                starts[phase] = at
-                at += seconds + 1.0
-            out = multiprocessing.Queue()
-            per = [clients // processes + (i < clients % processes) for i in range(processes)]
-            procs = [multiprocessing.Process(target=client_process, args=(port, n, seconds, starts, i + 1, out))
-                     for i, n in enumerate(per)]
-            for p in procs:
-                p.start()
-            during, cpu = {}, {}
-            groups = {"server (gunicorn, worker)": [p for p in _descendants(serve.pid) if p != serve.pid],
-                      "redis": [redis_server.process.pid], "clients": [p.pid for p in procs]}
-            for phase in phases:
-                time.sleep(max(0.0, starts[phase] - time.time()))
-                before, spent = commands(redis), {g: cpu_seconds(pids) for g, pids in groups.items()}
-                time.sleep(seconds)
-                cpu[phase] = {g: cpu_seconds(pids) - spent[g] for g, pids in groups.items()}
-                if phase == "game":
-                    after = commands(redis)
-                    during = {k: after[k] - before.get(k, 0) for k in after if after[k] - before.get(k, 0)}
-            results = {phase: [] for phase in phases}
-            for _ in procs:
-                part = out.get()
-                for k in results:
-                    results[k] += part[k]
-            for p in procs:
-                p.join()
+            groups = {SERVER: [p for p in _descendants(serve.pid) if p != serve.pid],
+                      "redis": [redis_server.process.pid]}
+            yield Served(port, connect(redis_server.url), groups)
         finally:
             os.killpg(serve.pid, signal.SIGTERM)
             serve.wait(timeout=60)
+
+
+def run(clients=16, processes=4, seconds=10.0, appendfsync="always", workers=None, threads=None,
+        phases=("game", "noop"), iceberg=None) -> dict:
+    """Drive a fresh `iceberg serve` (see `serving`) from CLIENTS Python clients;
+    latencies per phase, CPU per process group and phase, Redis commands."""
+    with serving(appendfsync, workers, threads, iceberg) as served:
+        warmup = 3.0
+        starts, at = {}, time.time() + warmup
+        for phase in phases:
+            starts[phase] = at
+            at += seconds + 1.0
+        out = multiprocessing.Queue()
+        per = [clients // processes + (i < clients % processes) for i in range(processes)]
+        procs = [multiprocessing.Process(target=client_process, args=(served.port, n, seconds, starts, i + 1, out))
+                 for i, n in enumerate(per)]
+        for p in procs:
+            p.start()
+        during, cpu = {}, {}
+        groups = {**served.groups, "clients": [p.pid for p in procs]}
+        for phase in phases:
+            time.sleep(max(0.0, starts[phase] - time.time()))
+            before, spent = commands(served.redis), {g: cpu_seconds(pids) for g, pids in groups.items()}
+            time.sleep(seconds)
+            cpu[phase] = {g: cpu_seconds(pids) - spent[g] for g, pids in groups.items()}
+            if phase == "game":
+                after = commands(served.redis)
+                during = {k: after[k] - before.get(k, 0) for k in after if after[k] - before.get(k, 0)}
+        results = {phase: [] for phase in phases}
+        for _ in procs:
+            part = out.get()
+            for k in results:
+                results[k] += part[k]
+        for p in procs:
+            p.join()
     return {"latencies": results, "commands": during, "seconds": seconds, "cpu": cpu}
 
 
