@@ -69,7 +69,7 @@ class FollowUps:
             self.due.no_later_than(game_id, epoch_ms(due))
 
     def _build_replay(self, c, event) -> None:
-        self.jobs.replay(c.game_id, event.hand)
+        self.jobs.replay(c.game_id, event.hand, unless_pending=False)  # it has just ended
 
     def _notify_turn(self, c) -> None:
         seat = human_to_move(c.state)

@@ -38,24 +38,29 @@ class Jobs:
 
     def bot_turn(self, game_id: str, version: int, suffix: str = "") -> None:
         """The bot to move at `version` plays; `suffix` makes a retry's id new."""
-        self.queue.enqueue_call(BOT, args=(game_id, version), job_id=f"bot-{game_id}-{version}{suffix}",
-                                result_ttl=60, failure_ttl=86400)
+        _enqueue(self.queue, BOT, args=(game_id, version), job_id=f"bot-{game_id}-{version}{suffix}",
+                 result_ttl=60, failure_ttl=86400)
 
     def check(self, game_id: str, lease_ms: int) -> None:
         """Look at a game that came due (workers/sweeper.py); `lease_ms`: its claim."""
-        self.queue.enqueue_call(CHECK, args=(game_id, lease_ms), job_id=f"check-{game_id}-{lease_ms}",
-                                result_ttl=60, failure_ttl=86400)
+        _enqueue(self.queue, CHECK, args=(game_id, lease_ms), job_id=f"check-{game_id}-{lease_ms}",
+                 result_ttl=60, failure_ttl=86400)
 
-    def replay(self, game_id: str, hand: int) -> None:
+    def replay(self, game_id: str, hand: int, *, unless_pending: bool = True) -> None:
         """Build a hand's replay, unless that job is already waiting or running
-        (a client polling a 202 must not queue it again and again)."""
+        (a client polling a 202 must not queue it again and again).
+        `unless_pending=False`: the hand has only just ended, so no one can
+        have queued it yet (a rare race queues it twice: the second job finds
+        the replay built and does nothing); saves a round trip."""
         job_id = f"replay-{game_id}-{hand}"
-        try:
-            if Job.fetch(job_id, connection=self.queue.connection, serializer=JSONSerializer).get_status() in PENDING:
-                return
-        except NoSuchJobError:
-            pass
-        self.queue.enqueue_call(REPLAY, args=(game_id, hand), job_id=job_id, result_ttl=60)
+        if unless_pending:
+            try:
+                job = Job.fetch(job_id, connection=self.queue.connection, serializer=JSONSerializer)
+                if job.get_status() in PENDING:
+                    return
+            except NoSuchJobError:
+                pass
+        _enqueue(self.queue, REPLAY, args=(game_id, hand), job_id=job_id, result_ttl=60)
 
     def notice(self, game_id: str, seat: int, kind: str, data: dict, delivery: str | None = None,
                attempt: int = 1, channel: str | None = None) -> None:
@@ -63,7 +68,7 @@ class Jobs:
         when it goes to one channel only: "seat" (the seat's webhook), "player"
         (its player's webhook), "email" (workers/notices.py)."""
         args = (game_id, seat, kind, data, delivery, attempt) + ((channel,) if channel else ())
-        self.notices.enqueue_call(NOTICE, args=args, result_ttl=60, failure_ttl=7 * 86400)
+        _enqueue(self.notices, NOTICE, args=args, result_ttl=60, failure_ttl=7 * 86400)
 
     def notice_later(self, at_ms: int, game_id: str, seat: int, kind: str, data: dict, delivery: str,
                      attempt: int, channel: str | None = None) -> None:
@@ -80,3 +85,10 @@ class Jobs:
             self.notice(*json.loads(entry)["args"])
             self.notices.connection.zrem(keys.LATER, entry)
         return len(due)
+
+
+def _enqueue(queue: Queue, function: str, **options) -> None:
+    """Enqueue in one round trip: given no pipeline, RQ sends a job in two."""
+    with queue.connection.pipeline() as pipe:
+        queue.enqueue_call(function, pipeline=pipe, **options)
+        pipe.execute()

@@ -130,6 +130,33 @@ def test_replays_have_a_frame_per_event_end_on_the_result_and_rebuild_identicall
     assert (replays.get(game, 0, "json"), replays.get(game, 0, "txt")) == stored
 
 
+def test_a_job_is_queued_in_one_round_trip_and_a_polled_replay_once(own_redis):
+    from rq.job import Job
+    from rq.serializers import JSONSerializer
+
+    from service.jobs import BOT, REPLAY, Jobs
+    from service.wiring import connect
+
+    redis = connect(own_redis.url)
+    jobs = Jobs(redis, clock=None)
+
+    def calls(enqueue) -> dict:
+        redis.config_resetstat()
+        enqueue()
+        return {k.removeprefix("cmdstat_"): v["calls"] for k, v in redis.info("commandstats").items()
+                if "resetstat" not in k}
+
+    sent = calls(lambda: jobs.bot_turn("g_1", 3))
+    assert sent["exec"] == sent["multi"] == 1 and sent["rpush"] == 1  # one pipeline: one round trip
+    ended = calls(lambda: jobs.replay("g_1", 0, unless_pending=False))  # as the follow-up of HandEnded
+    assert ended["exec"] == 1 and "hgetall" not in ended
+    polled = calls(lambda: jobs.replay("g_1", 0))  # a client polling the 202: it waits already
+    assert "exec" not in polled and "rpush" not in polled
+    assert jobs.queue.job_ids == ["bot-g_1-3", "replay-g_1-0"]
+    queued = [Job.fetch(i, connection=redis, serializer=JSONSerializer) for i in jobs.queue.job_ids]
+    assert [(j.func_name, j.args) for j in queued] == [(BOT, ["g_1", 3]), (REPLAY, ["g_1", 0])]
+
+
 def test_no_replay_before_the_hand_ends(own_client):
     created, _ = worked_game(own_client)
     assert own_client.get(f"/games/{created['id']}/hands/0/replay").status_code == 404
