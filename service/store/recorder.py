@@ -1,8 +1,9 @@
 """The recorder: the log itself. Appends a batch of entries atomically in Lua
 (the expected version, the idempotency key, the whole batch, the key's first
-response, and a message on the channel `iceberg:appended` that wakes waiting
-clients: service/waiting.py), reads entries back, and walks the hash chain.
-It knows entries, not states: repository.py folds them."""
+response, a snapshot of the state the batch leaves when one is due, and a
+message on the channel `iceberg:appended` that wakes waiting clients:
+service/waiting.py), reads entries back, and walks the hash chain. It knows
+entries and snapshots as text, not states: repository.py folds them."""
 
 from dataclasses import dataclass
 
@@ -33,6 +34,11 @@ for i = 1, pairs_n do
   redis.call('HSET', KEYS[4], ARGV[at + 2 * i - 1], ARGV[at + 2 * i])
 end
 redis.call('PUBLISH', 'iceberg:appended', ARGV[at + 2 * pairs_n + 1] .. ' ' .. version)
+local snapshot = ARGV[at + 2 * pairs_n + 2]
+if snapshot and version > tonumber(redis.call('HGET', KEYS[2], 'snap') or '0') then
+  redis.call('SET', KEYS[6], snapshot)
+  redis.call('HSET', KEYS[2], 'snap', version)
+end
 return {'ok', tostring(version), redis.call('HLEN', KEYS[5])}
 """
 
@@ -71,18 +77,20 @@ class Recorder:
         self._append = redis.register_script(_APPEND)
 
     def append(self, game_id: str, expected: int, entries: list[Entry], *, idempotency_key: str | None = None,
-               response: str = "", tokens: dict | None = None) -> Appended:
+               response: str = "", tokens: dict | None = None, snapshot: str | None = None) -> Appended:
         """Append the entries if the game is still at version `expected`; else
         ConcurrencyError. With an idempotency key seen before, appends nothing
         and returns the first response instead. `tokens` (hash -> seat) are
-        recorded with the entries (a game's first append)."""
+        recorded with the entries (a game's first append); `snapshot`: the
+        state after them, stored in the same round trip."""
         pairs = [x for entry in entries for x in entry]
         extra = [x for pair in (tokens or {}).items() for x in pair]
         idem = keys.idempotency(game_id, idempotency_key or "-")
         status, value, hooks = self._append(
-            keys=[keys.events(game_id), keys.meta(game_id), idem, keys.tokens(game_id), keys.webhooks(game_id)],
+            keys=[keys.events(game_id), keys.meta(game_id), idem, keys.tokens(game_id), keys.webhooks(game_id),
+                  keys.snap(game_id)],
             args=[expected, "1" if idempotency_key else "0", response, len(entries), *pairs,
-                  IDEMPOTENCY_TTL_S, len(extra) // 2, *extra, game_id])
+                  IDEMPOTENCY_TTL_S, len(extra) // 2, *extra, game_id, *([snapshot] if snapshot else [])])
         status = text(status)
         if status == "duplicate":
             return Appended(expected, duplicate=text(value))

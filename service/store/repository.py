@@ -37,16 +37,6 @@ if from > 0 then start = '0-' .. from end
 return {snap or '', redis.call('XRANGE', KEYS[1], start, '+')}
 """
 
-_SNAPSHOT = """
-local current = tonumber(redis.call('HGET', KEYS[2], 'snap') or '0')
-if tonumber(ARGV[1]) > current then
-  redis.call('SET', KEYS[1], ARGV[2])
-  redis.call('HSET', KEYS[2], 'snap', ARGV[1])
-  return 1
-end
-return 0
-"""
-
 
 @dataclass(frozen=True)
 class Loaded:
@@ -104,7 +94,6 @@ class Repository:
         self.snapshot_every = snapshot_every
         self.cache = StateCache()
         self._load = self.redis.register_script(_LOAD)
-        self._snapshot = self.redis.register_script(_SNAPSHOT)
 
     # --- writing ---------------------------------------------------------------------
 
@@ -130,21 +119,19 @@ class Repository:
     def append(self, game_id: str, before: Loaded, prepared: Prepared, after, *,
                idempotency_key: str | None = None, response: str = "", tokens: dict | None = None) -> Appended:
         """Append if the game is still at `before` (else ConcurrencyError); on
-        success `after` is this process's state of the game."""
+        success `after` is this process's state of the game, and the stored
+        snapshot when one is due (in the same round trip)."""
+        snapshot = snapshot_text(after) if self._snapshot_due(before.state, after) else None
         appended = self.recorder.append(game_id, before.state.version, prepared.entries,
-                                        idempotency_key=idempotency_key, response=response, tokens=tokens)
+                                        idempotency_key=idempotency_key, response=response, tokens=tokens,
+                                        snapshot=snapshot)
         if appended.duplicate is None:
             self.cache.put(game_id, Loaded(after, last_hash(prepared.entries)))
-            if self._snapshot_due(before.state, after):
-                self.save_snapshot(game_id, after)
         return appended
 
     def _snapshot_due(self, before, after) -> bool:
         crossed = after.version // self.snapshot_every > before.version // self.snapshot_every
         return crossed or after.hands_played != before.hands_played or before.version == 0
-
-    def save_snapshot(self, game_id: str, state) -> None:
-        self._snapshot(keys=[keys.snap(game_id), keys.meta(game_id)], args=[state.version, snapshot_text(state)])
 
     # --- reading ---------------------------------------------------------------------
 
