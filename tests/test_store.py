@@ -82,6 +82,25 @@ def test_loading_reads_a_snapshot_and_a_short_tail(store, monkeypatch):
     assert len(log) > 3 * 25 and read == [read[0]] and read[0] <= 26
 
 
+def test_a_due_snapshot_is_stored_by_the_append_itself(own_redis):
+    redis = connect(own_redis.url)
+    store = repository(redis)
+    events, state = play(INITIAL, CreateGame((Player("A"), Player("B"))), lambda d: seeded_deal(d, b"x"))
+    store.append(new_id(), EMPTY, store.prepare(EMPTY, events, "t"), state)  # the script is loaded by now
+    game = new_id()
+    redis.config_resetstat()
+    store.append(game, EMPTY, store.prepare(EMPTY, events, "t"), state)  # a creation: a snapshot is due
+    calls = redis.info("commandstats")
+    assert calls["cmdstat_evalsha"]["calls"] == 1 and "cmdstat_eval" not in calls  # one script: one round trip
+    assert int(redis.hget(keys.meta(game), "snap")) == state.version == len(events)
+    assert repository(redis).load(game).state == state
+    redis.delete(keys.snap(game))
+    redis.hdel(keys.meta(game), "snap")
+    with pytest.raises(ConcurrencyError):  # a refused append stores no snapshot
+        store.append(game, EMPTY, store.prepare(EMPTY, events, "t"), state)
+    assert redis.get(keys.snap(game)) is None
+
+
 def test_an_unreadable_snapshot_is_only_a_lost_cache(store):
     game, log, final = record_game(store, seed=6, hands=1)
     store.redis.set(keys.snap(game), b"{not json")
