@@ -3,6 +3,7 @@ request, call the application service (service/commands.py) or a projection,
 render the answer. Every error goes through `problems`."""
 
 import json
+import random
 import re
 import secrets
 from functools import partial
@@ -313,10 +314,19 @@ def get_stream(game_id):
 
 
 KEEPALIVE_S = 15
+# A stream's comments come every 75-100% of KEEPALIVE_S, its own pace: streams
+# opened together (after a restart, a burst of clients) do not all fall due in
+# the same instant, a thousand writes at once while actions wait.
+KEEPALIVE_SPREAD = 0.25
+
+
+def keepalive_s() -> float:
+    return KEEPALIVE_S * (1 - KEEPALIVE_SPREAD * random.random())
 
 
 def _sse(svc, game_id: str, reader: Reader, after: int):
     yield f"retry: 2000\n: events of {game_id} after version {after}\n\n"
+    keepalive = keepalive_s()
     while True:
         known = svc.hub.announced(game_id)
         chunk = _sse_chunk(svc, game_id, reader, after) if known is None else svc.pages.shared(
@@ -327,7 +337,7 @@ def _sse(svc, game_id: str, reader: Reader, after: int):
             yield text
         if ended:
             return
-        if not svc.hub.wait_for(game_id, after, KEEPALIVE_S):
+        while not svc.hub.wait_for(game_id, after, keepalive):  # nothing new: nothing to read again
             if svc.hub.closed:
                 return  # the worker is stopping: the browser resumes after its last id
             yield ": keep-alive\n\n"

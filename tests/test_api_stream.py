@@ -114,16 +114,28 @@ def _play_to_the_end(client, game_id, tokens):
     raise AssertionError("the game did not end")
 
 
-def test_a_quiet_stream_sends_keepalive_comments(own_client, game, monkeypatch):
+def test_a_quiet_stream_sends_keepalive_comments_without_reading_the_game_again(own_client, game, monkeypatch):
     from service import routes
 
     monkeypatch.setattr(routes, "KEEPALIVE_S", 0.2)
+    reads = []
+    chunk = routes._sse_chunk
+    monkeypatch.setattr(routes, "_sse_chunk", lambda *a: reads.append(a) or chunk(*a))
     game_id, _ = game
     version = own_client.get(f"/games/{game_id}").get_json()["version"]
     stream = own_client.http.get(f"/games/{game_id}/stream?after={version}", buffered=False)
-    comments, events = messages(stream, until=lambda c, e: c.count("keep-alive") >= 2, timeout=5)
+    comments, events = messages(stream, until=lambda c, e: c.count("keep-alive") >= 3, timeout=5)
     stream.close()
-    assert comments.count("keep-alive") >= 2 and events == []
+    assert comments.count("keep-alive") >= 3 and events == []
+    assert len(reads) == 1  # read when it opened; a keep-alive means nothing new was announced
+
+
+def test_streams_keep_alive_each_at_its_own_pace_within_the_promised_interval():
+    from service.routes import KEEPALIVE_S, keepalive_s
+
+    paces = [keepalive_s() for _ in range(50)]
+    assert all(0.75 * KEEPALIVE_S <= pace <= KEEPALIVE_S for pace in paces)  # at least every 15 s, as API.md says
+    assert len(set(paces)) > 40 and max(paces) - min(paces) > 0.1 * KEEPALIVE_S  # not all due at once
 
 
 def test_a_stream_refuses_what_events_refuses(own_client, game):
