@@ -55,6 +55,28 @@ def figures(result: dict, seconds: float) -> dict:
                           key=lambda kv: -kv[1])[:8]}
 
 
+def alternate(servers: dict, rounds: int, measure) -> dict[str, list[dict]]:
+    """`measure(executable)` of each server (name -> executable), `rounds`
+    times, alternating, so that drift on the machine hits both alike."""
+    runs = {name: [] for name in servers}
+    for _ in range(rounds):
+        for name, executable in servers.items():
+            runs[name].append(measure(executable))
+    return runs
+
+
+def print_medians(runs: dict[str, list[dict]]) -> None:
+    """A table of each figure's median per server, and new/old when there are two."""
+    names = list(runs)
+    medians = {n: {k: statistics.median(r[k] for r in runs[n]) for k in runs[n][0] if k != "top"} for n in names}
+    print(f"{'':28}" + "".join(f"{n:>14}" for n in names) + ("   new/old" if len(names) == 2 else ""))
+    for key in medians[names[0]]:
+        row = f"{key:28}" + "".join(f"{medians[n][key]:14,.2f}" for n in names)
+        if len(names) == 2 and medians[names[1]][key]:
+            row += f"   {medians[names[0]][key] / medians[names[1]][key]:.2f}"
+        print(row)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clients", type=int, default=16)
@@ -64,24 +86,12 @@ def main() -> None:
     parser.add_argument("--against", default="fbf466b", help="a commit to compare with ('' for none)")
     parser.add_argument("--rounds", type=int, default=2, help="alternating runs per server; medians are shown")
     args = parser.parse_args()
-    servers = {"new": None}
-    if args.against:
-        servers[args.against] = released(args.against)
-    runs = {name: [] for name in servers}
-    for _ in range(args.rounds):  # alternate, so drift on the machine hits both alike
-        for name, executable in servers.items():
-            result = run(args.clients, args.processes, args.seconds, args.appendfsync, iceberg=executable)
-            runs[name].append(figures(result, args.seconds))
+    servers = {"new": None} | ({args.against: released(args.against)} if args.against else {})
+    runs = alternate(servers, args.rounds, lambda executable: figures(
+        run(args.clients, args.processes, args.seconds, args.appendfsync, iceberg=executable), args.seconds))
     print(f"clients: {args.clients} on loopback, {args.seconds:g} s per phase, appendfsync {args.appendfsync}, "
           f"medians of {args.rounds} alternating runs")
-    medians = {name: {k: statistics.median(r[k] for r in rs) for k in rs[0] if k != "top"} for name, rs in runs.items()}
-    names = list(servers)
-    print(f"{'':28}" + "".join(f"{n:>14}" for n in names) + ("   new/old" if len(names) == 2 else ""))
-    for key in medians["new"]:
-        row = f"{key:28}" + "".join(f"{medians[n][key]:14,.2f}" for n in names)
-        if len(names) == 2 and medians[names[1]][key]:
-            row += f"   {medians['new'][key] / medians[names[1]][key]:.2f}"
-        print(row)
+    print_medians(runs)
     for name, rs in runs.items():
         print(f"redis commands per action, {name} (last run): " + ", ".join(f"{k} {v:.2f}" for k, v in rs[-1]["top"]))
 

@@ -19,13 +19,12 @@ alternating runs.
 import argparse
 import json
 import shutil
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from bench.http_load import released
+from bench.http_load import alternate, print_medians, released
 from bench.loadgen import SERVER, cpu_seconds, serving
 
 SCRIPT = Path(__file__).with_name("http_wrk.lua")
@@ -78,21 +77,11 @@ def main() -> None:
     if not shutil.which("wrk"):
         sys.exit("wrk is not on the PATH (Debian: apt-get install wrk)")
     servers = {"new": None} | ({args.against: released(args.against)} if args.against else {})
-    runs = {name: [] for name in servers}
-    for _ in range(args.rounds):  # alternate, so drift on the machine hits both alike
-        for name, executable in servers.items():
-            runs[name].append(one_run(args.connections, args.seconds, executable, args.appendfsync))
+    runs = alternate(servers, args.rounds,
+                     lambda executable: one_run(args.connections, args.seconds, executable, args.appendfsync))
     print(f"wrk, {args.connections} connections on loopback, {args.seconds:g} s per phase, "
           f"appendfsync {args.appendfsync}, medians of {args.rounds} alternating runs")
-    names = list(servers)
-    medians = {n: {k: statistics.median(r[k] for r in runs[n]) for k in runs[n][0]} for n in names}
-    print(f"{'':28}" + "".join(f"{n:>14}" for n in names) + ("   new/old" if len(names) == 2 else ""))
-    for key in medians["new"]:
-        row = f"{key:28}" + "".join(f"{medians[n][key]:14,.2f}" for n in names)
-        if len(names) == 2 and medians[names[1]][key]:
-            row += f"   {medians['new'][key] / medians[names[1]][key]:.2f}"
-        print(row)
-
+    print_medians(runs)
 
 if __name__ == "__main__":
     main()
