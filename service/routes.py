@@ -222,13 +222,14 @@ def act(game_id: str, reader: Reader, command, raw: dict) -> Response:
     with If-Match and Idempotency-Key; 201 with its events as the seat sees them."""
     expected = if_match()
     key = idempotency_key()
-    print_ = fingerprint(raw)
+    print_ = fingerprint(raw) if key else None
     rendered = {}
 
     def respond(described, state) -> str:
         rendered["body"] = {"version": state.version,
                             "events": [public_event(state, stored, reader) for stored in described]}
-        return compact({"status": 201, "fingerprint": print_, "body": rendered["body"]})
+        # the text kept with the key; without a key nothing keeps it
+        return compact({"status": 201, "fingerprint": print_, "body": rendered["body"]}) if key else ""
 
     outcome = services().commands.handle(game_id, command, f"s{reader.seat}", expected=expected,
                                          key=f"s{reader.seat}:{key}" if key else None, respond=respond)
