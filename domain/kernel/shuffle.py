@@ -156,11 +156,9 @@ def marks(tip: str, hands: int, every: int) -> dict[int, str]:
     """Some secrets of the chain whose last is `tip`: those of the hands every
     `every`-th from hand 0, and the tip. Any hand's secret is then at most
     `every - 1` steps from one of them (`from_marks`)."""
-    kept, raw = {hands - 1: tip}, bytes.fromhex(tip)
-    for hand in range(hands - 2, -1, -1):
-        raw = hashlib.sha256(raw).digest()
-        if hand % every == 0:
-            kept[hand] = raw.hex()
+    kept, at = {hands - 1: tip}, hands - 1
+    for hand in range((hands - 2) // every * every, -1, -every):  # the marks below the tip, downwards
+        kept[hand], at = _back(kept[at], at - hand), hand
     return kept
 
 
