@@ -12,6 +12,12 @@ from domain import registry
 def build_replay(before, stored_events, hand: int) -> dict:
     """The replay of `hand` from the state before it and its stored events
     (from its HandStarted to its HandEnded)."""
+    return replay_and_end(before, stored_events, hand)[0]
+
+
+def replay_and_end(before, stored_events, hand: int) -> tuple[dict, object]:
+    """The replay of `hand`, and the state its last frame shows (where the
+    next hand's replay starts)."""
     variant = registry.of(before)
     state, frames = before, []
     for e in stored_events:
@@ -23,7 +29,7 @@ def build_replay(before, stored_events, hand: int) -> dict:
     # one line per frame, told from its event and the frames before it (strict: a missing line is a bug)
     for frame, line in zip(frames, variant.narrate(document), strict=True):
         frame["narration"] = line
-    return document
+    return document, state
 
 
 def transcript(state, replay: dict) -> str:

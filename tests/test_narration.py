@@ -11,7 +11,11 @@ from domain.fortune import commands as fortune
 from domain.gin import commands as gin
 from domain.kernel.eventdata import event_type, to_data
 from domain.kernel.narration import one_line, plain_line
-from projections.replay import build_replay
+from domain.fortune.rules import Rules as FortuneRules
+from domain.gin.rules import Rules as GinRules
+from domain.iceberg.rules import Rules as IcebergRules
+from domain.selfplay import bot_game
+from projections.replay import build_replay, replay_and_end
 from tests.fortune_builders import dealt as fortune_dealt
 from tests.fortune_builders import fold as fortune_fold
 from tests.fortune_builders import then
@@ -263,3 +267,32 @@ def test_a_deadline_in_any_variant_s_replay_is_told_and_its_transcript_skips_it(
 def test_several_transcript_lines_become_one_narration_line():
     assert one_line(["The hand ends.", "  A: +10", "  B: -10"]) == "The hand ends. A: +10; B: -10."
     assert one_line(["Bob passes the upcard."]) == "Bob passes the upcard."
+
+
+def _hands_of(name: str, rules, seed: int) -> list[tuple[object, list]]:
+    """Each hand of a seeded bot game: the state before it and its events as
+    stored (from its HandStarted to its HandEnded)."""
+    log = []
+    bot_game(["random", "greedy"], rules, seed, on_step=lambda c, e, s: log.extend(e), variant=name)
+    variant = registry.named(name)
+    stored = [SimpleNamespace(version=v, type=event_type(e), data=to_data(e), at=AT)
+              for v, e in enumerate(log, start=1)]
+    starts = [i for i, e in enumerate(log) if event_type(e) == "HandStarted"]
+    ends = [i for i, e in enumerate(log) if event_type(e) == "HandEnded"]
+    return [(variant.fold(log[:start]), stored[start:end + 1]) for start, end in zip(starts, ends)]
+
+
+def test_a_replay_is_told_alike_as_built_and_as_stored_and_ends_where_its_events_do():
+    """The worker tells the transcript from the document it builds, not from
+    the JSON it stores (which a reader gets): the two must give the same
+    text. And the state it keeps for the next hand is the hand's fold."""
+    games = (("iceberg", IcebergRules(hands=3)), ("gin", GinRules(max_hands=3)), ("fortune", FortuneRules(hands=2)))
+    for name, rules in games:
+        variant = registry.named(name)
+        for seed in range(4):
+            for number, (before, events) in enumerate(_hands_of(name, rules, seed)):
+                document, end = replay_and_end(before, events, number)
+                stored = json.loads(json.dumps(document))
+                assert variant.transcript(document) == variant.transcript(stored), (name, seed, number)
+                assert variant.narrate(document) == variant.narrate(stored)
+                assert end == variant.fold((variant.event(e.type, e.data) for e in events), before)

@@ -7,12 +7,9 @@ hand's number; only if that state is missing (a job lost) is the log read from
 its start.
 """
 
-import json
-
 from domain import registry
 from domain.engine import ended_span
-from projections.replay import build_replay as build
-from projections.replay import transcript
+from projections.replay import replay_and_end, transcript
 from service.store.codec import canonical
 
 from .context import context
@@ -28,11 +25,11 @@ def build_replay(game_id: str, hand: int) -> str:
     variant = registry.of(state)
     before = _state_before(ctx, game_id, variant, hand, first)
     events = ctx.recorder.read_span(game_id, first, last)
-    document = build(before, events, hand)
-    text = canonical(document)
-    ctx.replays.save(game_id, hand, text, transcript(state, json.loads(text)))
+    document, end = replay_and_end(before, events, hand)
+    # the transcript is told from the document as built, as its narration is
+    ctx.replays.save(game_id, hand, canonical(document), transcript(state, document))
     if not (state.status == "finished" and hand == state.hands_played - 1):  # no next hand to start from it
-        ctx.replays.save_end(game_id, hand, variant.fold((variant.event(e.type, e.data) for e in events), before))
+        ctx.replays.save_end(game_id, hand, end)
     if hand > 0:
         ctx.replays.drop_end(game_id, hand - 1)  # its only reader was this hand's replay
     return f"replay of hand {hand}: {len(document['frames'])} frames"

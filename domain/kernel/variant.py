@@ -11,6 +11,7 @@ turn_seat (the seat that must act now, or None) and deadline.
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 
 from .eventdata import from_data
@@ -57,11 +58,17 @@ class Variant:
     end_game: Callable  # (state, reason, winners) -> the GameEnded that ends the game now (kernel/ending.py)
 
     def event_types(self) -> dict[str, type]:
+        return dict(self._event_types)
+
+    @cached_property
+    def _event_types(self) -> dict[str, type]:
+        """Stored name -> event class, made once: decoding each event of a
+        load or a replay looks it up."""
         return {form.name: form.type for form in self.stored}
 
     def event(self, type_name: str, data: dict):
         """The domain event of this type and data (as the API and the store give them)."""
-        return from_data(self.event_types()[type_name], data)
+        return from_data(self._event_types[type_name], data)
 
     def fold(self, events, state=None):
         state = self.initial if state is None else state
