@@ -8,12 +8,12 @@ from types import SimpleNamespace
 
 from domain import registry
 from domain.fortune import commands as fortune
-from domain.gin import commands as gin
-from domain.kernel.eventdata import event_type, to_data
-from domain.kernel.narration import one_line, plain_line
 from domain.fortune.rules import Rules as FortuneRules
+from domain.gin import commands as gin
 from domain.gin.rules import Rules as GinRules
 from domain.iceberg.rules import Rules as IcebergRules
+from domain.kernel.eventdata import event_type, to_data
+from domain.kernel.narration import one_line, plain_line
 from domain.selfplay import bot_game
 from projections.replay import build_replay, replay_and_end
 from tests.fortune_builders import dealt as fortune_dealt
