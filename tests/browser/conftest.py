@@ -7,9 +7,9 @@ Chromium: `ICEBERG_CHROMIUM`, else /usr/bin/chromium, else `chromium` on the
 PATH. With none, and run as root where apt-get is (a fresh machine of this
 project's kind, CI), Debian's package is installed first, so that the README's
 test command needs nothing installed by hand. Without one after that the tests
-fail (they are part of `python -m pytest`), unless `ICEBERG_BROWSER_TESTS=skip`
-says to skip them: the one way to run the suite without a browser, asked for
-by name, never by CI (.ci/run unsets it).
+fail and say how to get one: they are part of `python -m pytest` and are never
+skipped (leaving them out is pytest's own `--ignore=tests/browser`, asked for
+on the command line).
 """
 
 import os
@@ -30,8 +30,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 HOW_TO_GET_CHROMIUM = (
     "The browser tests (tests/browser/) need a Chromium and found none (and could not install Debian's: "
     "that needs root and apt-get). Install Debian's as root: "
-    "`apt-get install chromium`, or point ICEBERG_CHROMIUM at a Chromium or Chrome binary. "
-    "(Set ICEBERG_BROWSER_TESTS=skip to skip these tests instead; CI never does.)")
+    "`apt-get install chromium`, or point ICEBERG_CHROMIUM at a Chromium or Chrome binary.")
 
 
 def chromium_executable() -> str | None:
@@ -60,13 +59,10 @@ def install_debian_chromium() -> None:
 @pytest.fixture(scope="package")  # closed once tests/browser is done, not at the end of the run
 def chromium():
     path = chromium_executable()
-    skipping = os.environ.get("ICEBERG_BROWSER_TESTS") == "skip"
-    if path is None and not os.environ.get("ICEBERG_CHROMIUM") and not skipping:
+    if path is None and not os.environ.get("ICEBERG_CHROMIUM"):
         install_debian_chromium()
         path = chromium_executable()
     if path is None:
-        if skipping:
-            pytest.skip("ICEBERG_BROWSER_TESTS=skip and no Chromium: " + HOW_TO_GET_CHROMIUM)
         if os.environ.get("ICEBERG_CHROMIUM"):
             pytest.fail(f"ICEBERG_CHROMIUM={os.environ['ICEBERG_CHROMIUM']} is not an executable. "
                         + HOW_TO_GET_CHROMIUM, pytrace=False)
