@@ -26,6 +26,7 @@ our stock gave), our moves become its actions. At every decision we check:
 import random
 from collections import Counter
 
+import pyspiel  # the referee: open-spiel, one of the test extras (a missing one fails, never skips)
 import pytest
 
 from domain.engine import bot_command, play
@@ -39,7 +40,6 @@ from domain.kernel.players import CreateGame, Player
 from domain.selfplay import seeded_dealer
 from tests.gin_builders import after, dealt
 
-pyspiel = pytest.importorskip("pyspiel", reason="the referee needs open-spiel (pip install open-spiel)")
 G = pyspiel.gin_rummy
 GAME = pyspiel.load_game("gin_rummy", {"gin_bonus": 20, "undercut_bonus": 10})
 UTILS = G.GinRummyUtils(13, 4, 10)
