@@ -27,7 +27,6 @@ import random
 from collections import Counter
 
 import pyspiel  # the referee: open-spiel, one of the test extras (a missing one fails, never skips)
-import pytest
 
 from domain.engine import bot_command, play
 from domain.gin.actions import legal_actions
