@@ -41,6 +41,19 @@ def released(rev: str) -> str:
     return str(executable)
 
 
+def comparison_options(parser: argparse.ArgumentParser) -> None:
+    """The options of both HTTP benchmarks: how long, how durable, against what, how often."""
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--appendfsync", default="always")
+    parser.add_argument("--against", default="fbf466b", help="a commit to compare with ('' for none)")
+    parser.add_argument("--rounds", type=int, default=2, help="alternating runs per server; medians are shown")
+
+
+def compared(args) -> dict[str, str | None]:
+    """This checkout ("new", None: its own `iceberg`) and the released server named by --against, if any."""
+    return {"new": None} | ({args.against: released(args.against)} if args.against else {})
+
+
 def figures(result: dict, seconds: float) -> dict:
     game, noop = result["latencies"]["game"], result["latencies"]["noop"]
     cpu = {phase: sum(spent.values()) for phase, spent in result["cpu"].items()}
@@ -81,13 +94,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--processes", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=10)
-    parser.add_argument("--appendfsync", default="always")
-    parser.add_argument("--against", default="fbf466b", help="a commit to compare with ('' for none)")
-    parser.add_argument("--rounds", type=int, default=2, help="alternating runs per server; medians are shown")
+    comparison_options(parser)
     args = parser.parse_args()
-    servers = {"new": None} | ({args.against: released(args.against)} if args.against else {})
-    runs = alternate(servers, args.rounds, lambda executable: figures(
+    runs = alternate(compared(args), args.rounds, lambda executable: figures(
         run(args.clients, args.processes, args.seconds, args.appendfsync, iceberg=executable), args.seconds))
     print(f"clients: {args.clients} on loopback, {args.seconds:g} s per phase, appendfsync {args.appendfsync}, "
           f"medians of {args.rounds} alternating runs")

@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench.http_load import alternate, print_medians, released
+from bench.http_load import alternate, compared, comparison_options, print_medians
 from bench.loadgen import SERVER, cpu_seconds, serving
 
 SCRIPT = Path(__file__).with_name("http_wrk.lua")
@@ -69,15 +69,11 @@ def one_run(connections: int, seconds: float, iceberg: str | None, appendfsync: 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--connections", type=int, default=16)
-    parser.add_argument("--seconds", type=float, default=10)
-    parser.add_argument("--appendfsync", default="always")
-    parser.add_argument("--against", default="fbf466b", help="a commit to compare with ('' for none)")
-    parser.add_argument("--rounds", type=int, default=2, help="alternating runs per server; medians are shown")
+    comparison_options(parser)
     args = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("wrk is not on the PATH (Debian: apt-get install wrk)")
-    servers = {"new": None} | ({args.against: released(args.against)} if args.against else {})
-    runs = alternate(servers, args.rounds,
+    runs = alternate(compared(args), args.rounds,
                      lambda executable: one_run(args.connections, args.seconds, executable, args.appendfsync))
     print(f"wrk, {args.connections} connections on loopback, {args.seconds:g} s per phase, "
           f"appendfsync {args.appendfsync}, medians of {args.rounds} alternating runs")
