@@ -136,7 +136,9 @@ class Hub:
                     if message.get("type") == "message":
                         game_id, _, version = message["data"].partition(b" ")
                         self._wake(game_id.decode("ascii", "replace"), int(version or 0))
-            except (redis.RedisError, OSError, ValueError, AttributeError) as e:
+            # RuntimeError: redis-py's read on a subscription whose connection was
+            # taken away between two reads (our close() from another thread, a reset)
+            except (redis.RedisError, OSError, ValueError, AttributeError, RuntimeError) as e:
                 if self._closed:
                     return
                 if not lost:  # once per outage, not per attempt

@@ -7,6 +7,7 @@ import threading
 import time
 
 import pytest
+from redis import client as redis_client
 
 from service.waiting import CHANNEL
 from service.wiring import connect
@@ -296,3 +297,53 @@ def test_the_listener_forgets_what_it_heard_when_it_loses_redis(own_redis):
     assert hub.wait_for(game_id, version - 1, 5) is True  # from Redis, at once
     assert hub.version(game_id) == version
     hub.close()
+
+
+class _CutPubSub(redis_client.PubSub):
+    """redis-py's PubSub, its connection taken away once between two reads,
+    as a `close()` from another thread does: its next read raises
+    RuntimeError ("pubsub connection not set"), not a connection error."""
+
+    cut = None  # what takes the connection away: the test sets it
+
+    def parse_response(self, block=True, timeout=0):
+        cut, _CutPubSub.cut = _CutPubSub.cut, None
+        if cut is not None:
+            cut(self)
+        return super().parse_response(block=block, timeout=timeout)
+
+
+class _CutRedis(redis_client.Redis):
+    def pubsub(self, **kwargs):
+        return _CutPubSub(self.connection_pool, **kwargs)
+
+
+@pytest.mark.parametrize("closing", [False, True])
+def test_the_listener_survives_its_connection_taken_between_two_reads(own_redis, monkeypatch, closing):
+    """Given a listening hub, when its subscription's connection goes away
+    between two reads (the hub closing, or a reset), then its listener neither
+    dies with a traceback nor stops hearing: closing, it ends quietly; else it
+    subscribes again and hears the next append."""
+    from service.store.recorder import Recorder
+    from service.waiting import Hub
+
+    died = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: died.append(args.exc_value))
+    hub = Hub(Recorder(connect(own_redis.url)), _CutRedis.from_url(own_redis.url))
+    redis = connect(own_redis.url)
+    _CutPubSub.cut = (lambda pubsub: hub.close()) if closing else (lambda pubsub: pubsub.reset())
+    hub._start()
+    hub._listener.join(timeout=1 if closing else 0.5)
+    assert died == []
+    if closing:
+        assert not hub._listener.is_alive()
+        return
+    assert hub._listener.is_alive() and _CutPubSub.cut is None  # cut, and still listening
+    deadline = time.monotonic() + 5
+    while hub.announced("g_heard") is None and time.monotonic() < deadline:
+        redis.publish(CHANNEL, "g_heard 7")
+        time.sleep(0.05)
+    assert hub.announced("g_heard") == 7
+    hub.close()
+    hub._listener.join(timeout=5)
+    assert died == [] and not hub._listener.is_alive()
