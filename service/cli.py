@@ -5,8 +5,9 @@
     iceberg worker [--burst] [--queues iceberg,notices]
     iceberg verify <file or URL> [--key KEY] [--quiet]
 
-`serve` runs the API under gunicorn, two RQ workers with their schedulers (the
-game's jobs on `iceberg`, webhooks and e-mail on `notices`) and, when
+`serve` runs the API under gunicorn, two RQ workers (the game's jobs on
+`iceberg`, webhooks and e-mail on `notices`; no RQ scheduler: what comes due
+later is found by each worker's ticker, service/ticker.py) and, when
 ICEBERG_REDIS_URL is not set, an embedded redis-server with its data in
 ICEBERG_DATA_DIR (AOF on, appendfsync always, a password kept in that
 directory): a fresh machine needs nothing else. service/supervisor.py keeps
@@ -211,8 +212,8 @@ def _worker_child(name: str, queue: str, env: dict, store=None):
 
     # SIGKILL if the supervisor dies: a job cut short is harmless (jobs check before they act);
     # 2: a configuration error (no Redis URL, a bad argument), which a restart repeats;
-    # restarted after the embedded Redis: RQ's scheduler process dies with its connection
-    # and the worker would start a new one only at its next maintenance, minutes later
+    # restarted after the embedded Redis: the worker and its ticker start afresh on the
+    # new server rather than each finding out in its own time that its connections died
     return Child(name, launch, death_signal=signal.SIGKILL, fatal=(2,), follows=store)
 
 
