@@ -1,11 +1,11 @@
 """The replay viewer by keyboard, and every page at desktop and phone width:
-screenshots for docs/screenshots/, no sideways scrolling on a phone, the hand
-and the actions within reach."""
+screenshots (into docs/screenshots/ with ICEBERG_SCREENSHOTS=docs), no
+sideways scrolling on a phone, the hand and the actions within reach."""
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import DESKTOP, PHONE, SCREENSHOTS
+from tests.browser import DESKTOP, PHONE, screenshots_to
 from tests.browser.helpers import (
     GAME,
     REPLAY,
@@ -100,8 +100,9 @@ def within_width(page, locator):
 
 
 @pytest.mark.parametrize("size, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
-def test_screenshots_and_phone_layout(browse, server, finished_game, size, viewport):
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+def test_screenshots_and_phone_layout(browse, server, finished_game, size, viewport, tmp_path):
+    shots = screenshots_to(tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
     page = browse.page(viewport)
     register(page, "Ann")
     game_id = create_by_form(page, "iceberg", ["me", ("bot", "greedy")], {"max_hands": 1})
@@ -112,14 +113,14 @@ def test_screenshots_and_phone_layout(browse, server, finished_game, size, viewp
     expect(page.locator("[data-testid=actions] button[data-action=discard]")).to_be_enabled()
     hand = page.locator("[data-testid=hand] button[data-card]")
     assert_hand_shown(page, view_of(server, game_id, seat_token(page, game_id)))
-    page.screenshot(path=SCREENSHOTS / f"game-{size}.png", full_page=True)
+    page.screenshot(path=shots / f"game-{size}.png", full_page=True)
     no_sideways_scroll(page)
     within_width(page, hand)
     within_width(page, page.locator("[data-testid=actions] button[data-action]"))
 
     page.goto("/play/")
     expect(page.locator(f'#my-games li[data-game="{game_id}"]')).to_be_visible()
-    page.screenshot(path=SCREENSHOTS / f"lobby-{size}.png", full_page=True)
+    page.screenshot(path=shots / f"lobby-{size}.png", full_page=True)
     no_sideways_scroll(page)
     within_width(page, page.locator("#create-form [data-action=create]"))
 
@@ -128,6 +129,8 @@ def test_screenshots_and_phone_layout(browse, server, finished_game, size, viewp
     wait_replay_loaded(page)
     expect(page.locator(REPLAY)).to_have_attribute("data-frame", str(len(frames) - 1))
     expect(page.locator("table[data-testid=scores]")).to_be_visible()
-    page.screenshot(path=SCREENSHOTS / f"replay-{size}.png", full_page=True)
+    page.screenshot(path=shots / f"replay-{size}.png", full_page=True)
     no_sideways_scroll(page)
     within_width(page, page.locator("#controls button, [data-testid=frame-slider]"))
+    for name in ("game", "lobby", "replay"):
+        assert (shots / f"{name}-{size}.png").read_bytes().startswith(b"\x89PNG\r\n")
