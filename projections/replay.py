@@ -9,15 +9,10 @@ replay can always be rebuilt and is the same every time it is.
 from domain import registry
 
 
-def build_replay(before, stored_events, hand: int) -> dict:
-    """The replay of `hand` from the state before it and its stored events
-    (from its HandStarted to its HandEnded)."""
-    return replay_and_end(before, stored_events, hand)[0]
-
-
 def replay_and_end(before, stored_events, hand: int) -> tuple[dict, object]:
-    """The replay of `hand`, and the state its last frame shows (where the
-    next hand's replay starts)."""
+    """The replay of `hand` from the state before it and its stored events
+    (from its HandStarted to its HandEnded), and the state its last frame
+    shows (where the next hand's replay starts)."""
     variant = registry.of(before)
     state, frames = before, []
     for e in stored_events:

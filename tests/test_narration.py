@@ -15,7 +15,7 @@ from domain.iceberg.rules import Rules as IcebergRules
 from domain.kernel.eventdata import event_type, to_data
 from domain.kernel.narration import one_line, plain_line
 from domain.selfplay import bot_game
-from projections.replay import build_replay, replay_and_end
+from projections.replay import replay_and_end
 from tests.fortune_builders import dealt as fortune_dealt
 from tests.fortune_builders import fold as fortune_fold
 from tests.fortune_builders import then
@@ -32,9 +32,14 @@ def replayed(name: str, events: list) -> dict:
     worker builds it and read back as the API serves it."""
     variant = registry.named(name)
     start = next(i for i, e in enumerate(events) if event_type(e) == "HandStarted")
-    stored = [SimpleNamespace(version=v, type=event_type(e), data=to_data(e), at=AT)
-              for v, e in enumerate(events, start=1)]
-    return json.loads(json.dumps(build_replay(variant.fold(events[:start]), stored[start:], 0)))
+    document, _ = replay_and_end(variant.fold(events[:start]), as_stored(events)[start:], 0)
+    return json.loads(json.dumps(document))
+
+
+def as_stored(events: list) -> list[SimpleNamespace]:
+    """The events of a log from GameCreated as the store gives them back."""
+    return [SimpleNamespace(version=v, type=event_type(e), data=to_data(e), at=AT)
+            for v, e in enumerate(events, start=1)]
 
 
 def lines_of(replay: dict) -> dict[str, list[str]]:
@@ -274,12 +279,10 @@ def _hands_of(name: str, rules, seed: int) -> list[tuple[object, list]]:
     stored (from its HandStarted to its HandEnded)."""
     log = []
     bot_game(["random", "greedy"], rules, seed, on_step=lambda c, e, s: log.extend(e), variant=name)
-    variant = registry.named(name)
-    stored = [SimpleNamespace(version=v, type=event_type(e), data=to_data(e), at=AT)
-              for v, e in enumerate(log, start=1)]
+    variant, kept = registry.named(name), as_stored(log)
     starts = [i for i, e in enumerate(log) if event_type(e) == "HandStarted"]
     ends = [i for i, e in enumerate(log) if event_type(e) == "HandEnded"]
-    return [(variant.fold(log[:start]), stored[start:end + 1]) for start, end in zip(starts, ends)]
+    return [(variant.fold(log[:start]), kept[start:end + 1]) for start, end in zip(starts, ends)]
 
 
 def test_a_replay_is_told_alike_as_built_and_as_stored_and_ends_where_its_events_do():
