@@ -25,9 +25,9 @@ from contextlib import contextmanager
 from werkzeug.test import EnvironBuilder
 
 from bench.loadgen import Client
-from service.app import create_app
 from service.config import Config
-from service.redis_server import RedisServer
+from service.http.app import create_app
+from service.runtime.redis_server import RedisServer
 
 
 class Meter:

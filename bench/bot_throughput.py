@@ -19,7 +19,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from service.redis_server import free_port
+from service.runtime.redis_server import free_port
 
 
 def call(url, body=None):

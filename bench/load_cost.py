@@ -16,9 +16,9 @@ import statistics
 import tempfile
 import time
 
-from service.app import create_app
 from service.config import Config
-from service.redis_server import RedisServer
+from service.http.app import create_app
+from service.runtime.redis_server import RedisServer
 
 
 def main() -> None:

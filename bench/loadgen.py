@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from domain.iceberg.actions import new_melds
-from service.redis_server import RedisServer, free_port
+from service.runtime.redis_server import RedisServer, free_port
 from service.wiring import connect
 
 SERVER = "server (gunicorn, worker)"  # the CPU group of `iceberg serve`'s children

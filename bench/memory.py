@@ -16,12 +16,12 @@ import tempfile
 from domain import registry
 from domain.iceberg.rules import Rules
 from domain.selfplay import bot_game
-from service.redis_server import RedisServer
+from service.app.tokens import new_token, token_hash
+from service.runtime.redis_server import RedisServer
 from service.store import keys
 from service.store.recorder import Recorder
 from service.store.records import DueGames
 from service.store.repository import Loaded, Repository
-from service.tokens import new_token, token_hash
 from service.wiring import connect
 
 

@@ -25,8 +25,8 @@ from pathlib import Path
 from domain import registry
 from domain.kernel.players import CreateGame, Player
 from service.config import Config
-from service.redis_server import RedisServer
-from service.ticker import Ticker
+from service.runtime.redis_server import RedisServer
+from service.runtime.ticker import Ticker
 from service.wiring import wire
 
 ICEBERG = registry.named("iceberg")
@@ -51,7 +51,7 @@ def aof_bytes(data_dir: Path) -> int:
 def start_workers(url: str) -> list[subprocess.Popen]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
     env["ICEBERG_REDIS_URL"] = url
-    return [subprocess.Popen([sys.executable, "-m", "service.cli", "worker", "--queues", queue], env=env,
+    return [subprocess.Popen([sys.executable, "-m", "service.runtime.cli", "worker", "--queues", queue], env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for queue in ("iceberg", "notices")]
 
 

@@ -33,7 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from service.redis_server import free_port
+from service.runtime.redis_server import free_port
 from service.wiring import connect
 
 

@@ -25,7 +25,7 @@ class Config:
     bot_pause_s: float = 0.0  # pause between a bot's actions, so people can follow its turn
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API ("*" for any)
     redis_pool: int = 64  # Redis connections per process at most (per node on a cluster)
-    rate_limits: dict | None = None  # kind -> "20/minute;200/hour" (service/limits.py); None: no limits
+    rate_limits: dict | None = None  # kind -> "20/minute;200/hour" (service/http/limits.py); None: no limits
     smtp_url: str | None = None  # e-mail notices go through this server (smtp://, smtps://); None: no e-mail
     mail_from: str = "iceberg@localhost"  # their From address
     public_url: str = "http://127.0.0.1:8000"  # where players reach this server: links in notices
@@ -69,7 +69,7 @@ class Config:
 def _rate_limits(env) -> dict | None:
     """On by default when run from the environment: ICEBERG_RATE_LIMITS=off turns
     them off; ICEBERG_RATE_LIMIT_CREATE, _ACTIONS, _WAITS replace one kind's."""
-    from .limits import DEFAULTS
+    from .http.limits import DEFAULTS
 
     if (env.get("ICEBERG_RATE_LIMITS") or "").lower() in ("off", "0", "false", "no"):
         return None

@@ -7,18 +7,18 @@ from typing import Callable
 
 import redis
 
-from .commands import GameCommands
+from .app.commands import GameCommands
+from .app.deals import Dealer
+from .app.followups import FollowUps
+from .app.jobs import Jobs
+from .app.pages import Pages
+from .app.waiting import Hub
 from .config import Config
-from .deals import Dealer
-from .followups import FollowUps
-from .jobs import Jobs
-from .pages import Pages
 from .store.lobby import Lobby
 from .store.players import Players
 from .store.recorder import Recorder
 from .store.records import Creations, DueGames, Reminders, Replays, Tokens, Webhooks
 from .store.repository import Repository
-from .waiting import Hub
 
 HEALTH_PROBE = "iceberg:health-probe"  # never set
 

@@ -13,7 +13,7 @@ from domain import registry
 from domain.deadlines import human_to_move
 from domain.engine import bot_move
 from domain.kernel.turns import TimeOut, parse
-from service.app import create_app
+from service.http.app import create_app
 from tests.api_client import ApiClient
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=timezone.utc)

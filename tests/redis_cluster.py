@@ -6,7 +6,7 @@ import time
 
 import redis
 
-from service.redis_server import RedisServer
+from service.runtime.redis_server import RedisServer
 
 SLOTS = 16384
 

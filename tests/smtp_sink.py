@@ -6,7 +6,7 @@ import email.policy
 
 from aiosmtpd.controller import Controller
 
-from service.redis_server import free_port
+from service.runtime.redis_server import free_port
 
 
 class SmtpSink:

@@ -86,7 +86,7 @@ def test_threads_playing_different_games_do_not_interfere(app, client):
 def test_a_process_with_a_stale_cache_still_gets_the_truth(backend):
     """Two processes (two apps) on one store: the second decides on its cached
     state, finds it stale, reloads and answers as the log says."""
-    from service.app import create_app
+    from service.http.app import create_app
 
     first, second = (ApiClient(create_app(backend).test_client()) for _ in range(2))
     created, tokens = worked_game(first)

@@ -32,7 +32,7 @@ def test_every_route_is_in_openapi_and_every_path_is_served(app):
     served = {}
     for rule in app.url_map.iter_rules():
         if rule.endpoint == "static" or rule.endpoint.startswith("play."):
-            continue  # the web client's pages (service/play.py) are HTML for browsers, not the API
+            continue  # the web client's pages (service/http/play.py) are HTML for browsers, not the API
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule).replace("{game_id}", "{id}").replace("{number}", "{n}")
         served.setdefault(path, set()).update(rule.methods - {"HEAD", "OPTIONS"})
     assert served == spec_paths

@@ -21,7 +21,7 @@ from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
 from domain.kernel.cards import RANK
-from service.tokens import token_hash
+from service.app.tokens import token_hash
 from tests.api_client import ADMIN
 from tests.log_checks import check_log
 

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from service.app import create_app
 from service.config import Config
+from service.http.app import create_app
 from tests.api_client import ADMIN, ApiClient, worked_game
 from tests.test_api_input import games, problem
 

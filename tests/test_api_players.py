@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from freezegun import freeze_time
 
-from service.tokens import token_hash
+from service.app.tokens import token_hash
 from tests import worked_example
 from tests.api_client import ADMIN
 from tests.test_api_contract import problem

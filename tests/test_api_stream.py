@@ -1,5 +1,5 @@
 """Waiting for events: the server-sent event stream and the long-poll, both
-woken by the per-process append listener (service/waiting.py), which holds
+woken by the per-process append listener (service/app/waiting.py), which holds
 one Redis connection however many clients wait."""
 
 import json
@@ -9,7 +9,7 @@ import time
 import pytest
 from redis import client as redis_client
 
-from service.waiting import CHANNEL
+from service.app.waiting import CHANNEL
 from service.wiring import connect
 from tests.api_client import ADMIN, worked_game
 
@@ -116,7 +116,7 @@ def _play_to_the_end(client, game_id, tokens):
 
 
 def test_a_quiet_stream_sends_keepalive_comments_without_reading_the_game_again(own_client, game, monkeypatch):
-    from service import routes
+    from service.http import routes
 
     monkeypatch.setattr(routes, "KEEPALIVE_S", 0.2)
     reads = []
@@ -132,7 +132,7 @@ def test_a_quiet_stream_sends_keepalive_comments_without_reading_the_game_again(
 
 
 def test_streams_keep_alive_each_at_its_own_pace_within_the_promised_interval():
-    from service.routes import KEEPALIVE_S, keepalive_s
+    from service.http.routes import KEEPALIVE_S, keepalive_s
 
     paces = [keepalive_s() for _ in range(50)]
     assert all(0.75 * KEEPALIVE_S <= pace <= KEEPALIVE_S for pace in paces)  # at least every 15 s, as API.md says
@@ -150,8 +150,8 @@ def test_fifty_waiters_on_a_pool_of_four_connections_all_wait_and_all_wake(own_r
     """A waiter holds no connection: fifty of them wait on a process whose pool
     has four (the fifth would block if they held one), and Redis sees the four
     and the one listener at most."""
-    from service.app import create_app
     from service.config import Config
+    from service.http.app import create_app
     from tests.api_client import ApiClient
 
     app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN, redis_pool=4))
@@ -188,9 +188,9 @@ def test_a_long_poll_wakes_through_the_listener(own_client, game):
 
 def test_waiters_woken_by_one_append_share_one_rendering(own_redis):
     """Twenty long-polls of one game, woken by one append, get the same page, and
-    the game's events are read from Redis once for all of them (service/pages.py)."""
-    from service.app import create_app
+    the game's events are read from Redis once for all of them (service/app/pages.py)."""
     from service.config import Config
+    from service.http.app import create_app
     from tests.api_client import ApiClient
 
     app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN))
@@ -223,8 +223,8 @@ def test_waiters_woken_by_one_append_share_one_rendering(own_redis):
 
 
 def _hub_app(own_redis):
-    from service.app import create_app
     from service.config import Config
+    from service.http.app import create_app
     from tests.api_client import ApiClient
 
     app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN))
@@ -324,8 +324,8 @@ def test_the_listener_survives_its_connection_taken_between_two_reads(own_redis,
     between two reads (the hub closing, or a reset), then its listener neither
     dies with a traceback nor stops hearing: closing, it ends quietly; else it
     subscribes again and hears the next append."""
+    from service.app.waiting import Hub
     from service.store.recorder import Recorder
-    from service.waiting import Hub
 
     died = []
     monkeypatch.setattr(threading, "excepthook", lambda args: died.append(args.exc_value))

@@ -16,7 +16,7 @@ from domain.kernel.shuffle import protocol_deal
 from projections.audit.entries import entry, hands_by_version
 from projections.audit.statements import commitment_message
 from projections.audit.verify import verify
-from service.signing import signature_holds
+from service.app.signing import signature_holds
 from service.store import keys
 from service.store.recorder import fields, stored_event, version_of
 from tests.api_client import ADMIN, worked_game

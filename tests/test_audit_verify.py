@@ -15,8 +15,8 @@ from domain import registry
 from projections.audit.entries import entry, hands_by_version, link
 from projections.audit.statements import checkpoint_message
 from projections.audit.verify import Discrepancy, verify
+from service.app.signing import Signer, signature_holds
 from service.config import Config
-from service.signing import Signer, signature_holds
 from service.store import keys
 from tests.api_client import ApiClient
 from tests.audit_helpers import Clock, audit_app, client_of, export_of, play_out, trusted_keys, with_secret
@@ -238,7 +238,7 @@ def test_a_log_written_before_the_protocol_verifies_as_server_chosen_deals(serve
 # --- the command --------------------------------------------------------------------------------
 
 def _verify(*args) -> tuple[int, str]:
-    from service.cli import main
+    from service.runtime.cli import main
 
     out = io.StringIO()
     import contextlib

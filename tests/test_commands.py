@@ -1,4 +1,4 @@
-"""The application service (service/commands.py) against a real Redis, without
+"""The application service (service/app/commands.py) against a real Redis, without
 HTTP or threads: every branch of the one command path. Two wirings on one
 Redis stand for two server processes, each with its own state cache; a
 `respond` callback runs between deciding and appending, so another process can
@@ -17,7 +17,7 @@ from domain.kernel.deals import explicit_deal
 from domain.kernel.players import CreateGame, Player
 from domain.kernel.seats import Extend
 from domain.kernel.turns import TimeOut
-from service.commands import FRESH_TRIES, StaleVersion
+from service.app.commands import FRESH_TRIES, StaleVersion
 from service.config import Config
 from service.store.errors import ConcurrencyError
 from service.wiring import wire

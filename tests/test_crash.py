@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from service.app import create_app
 from service.config import Config
-from service.redis_server import RedisServer
+from service.http.app import create_app
+from service.runtime.redis_server import RedisServer
 from tests.api_client import ApiClient
 
 

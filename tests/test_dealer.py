@@ -1,4 +1,4 @@
-"""The server's Dealer (service/deals.py) on a real Redis: the secret it keeps
+"""The server's Dealer (service/app/deals.py) on a real Redis: the secret it keeps
 for a game, and the chain's marks it keeps per process, deal the same hand
 secrets as the chain itself, in the process that chose the secret and in any
 other."""
@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 import pytest
 
 from domain.kernel.shuffle import CHAIN, hand_secret, reaches
-from service.deals import MARK, Dealer, SecretLost
+from service.app.deals import MARK, Dealer, SecretLost
 from service.store import keys
 from service.wiring import connect
 

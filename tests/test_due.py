@@ -1,4 +1,4 @@
-"""The due-time index: what a game needs next and when (service/due.py), a
+"""The due-time index: what a game needs next and when (service/app/due.py), a
 tick that writes nothing when nothing is due, and the check that ends an
 abandoned game, all with a frozen clock and a real Redis."""
 
@@ -39,7 +39,7 @@ def test_a_new_game_is_due_when_it_would_be_abandoned_or_its_reminder(own_redis,
 
 def test_a_tick_with_nothing_due_reads_and_writes_nothing(own_redis, own_client, monkeypatch):
     ctx = use_context(monkeypatch, own_redis.url)
-    from service.ticker import Ticker
+    from service.runtime.ticker import Ticker
 
     games = [_create(own_client, [{"name": "Ann"}, {"name": "Bo"}]) for _ in range(20)]
     ticker = Ticker(ctx, every_s=1, clock=lambda: (T0 + timedelta(days=29)).timestamp())

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from service.redis_server import free_port
+from service.runtime.redis_server import free_port
 from tests.test_serve import BIN, Serve, request
 
 ROOT = Path(__file__).resolve().parent.parent

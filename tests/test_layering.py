@@ -8,7 +8,7 @@
 - outside domain, no module names a variant's package: variants are reached
   through the registry;
 - one command path: under service/ and workers/ only the application service
-  (service/commands.py) imports the engine's `play` or a variant's `decide`.
+  (service/app/commands.py) imports the engine's `play` or a variant's `decide`.
 
 The checker runs on a tree given as a folder, so the probes below can show that
 a tree breaking a rule fails it.
@@ -27,7 +27,7 @@ ALLOWED = {
     "workers": {"domain", "projections", "service", "workers"},
 }
 STDLIB = set(sys.stdlib_module_names)
-COMMAND_PATH = "service/commands.py"
+COMMAND_PATH = "service/app/commands.py"
 DECIDING = {("domain.engine", "play"), ("domain.engine", "_decide")}
 
 
@@ -124,7 +124,7 @@ def test_a_variant_importing_the_registry_is_caught(tmp_path):
 
 def test_a_worker_deciding_on_its_own_is_caught(tmp_path):
     found = _probe(tmp_path, "workers/probe.py", "from domain.engine import play\n")
-    assert found == ["workers/probe.py imports domain.engine.play: only service/commands.py decides commands"]
+    assert found == ["workers/probe.py imports domain.engine.play: only service/app/commands.py decides commands"]
 
 
 def test_a_service_module_naming_a_variant_is_caught(tmp_path):

@@ -1,10 +1,10 @@
-"""Rate limits (service/limits.py): past the limit a client gets 429
+"""Rate limits (service/http/limits.py): past the limit a client gets 429
 `rate_limited` with Retry-After, and the refused request changes nothing."""
 
 import pytest
 
-from service.app import create_app
 from service.config import Config
+from service.http.app import create_app
 from tests.api_client import ApiClient
 from tests.conftest import ADMIN_TOKEN
 

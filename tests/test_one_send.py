@@ -1,4 +1,4 @@
-"""service/gunicorn_workers.py's OneSendResponse: gunicorn's own response
+"""service/runtime/gunicorn_workers.py's OneSendResponse: gunicorn's own response
 writer on a real socket pair and a request gunicorn parsed, sending a
 response's headers with its first body bytes in one `sendall`, and still
 streaming, sending files and answering bodiless responses as gunicorn does."""
@@ -10,7 +10,7 @@ from gunicorn.config import Config
 from gunicorn.http.parser import RequestParser
 from gunicorn.http.wsgi import FileWrapper
 
-from service.gunicorn_workers import OneSendResponse
+from service.runtime.gunicorn_workers import OneSendResponse
 
 
 class Recording:

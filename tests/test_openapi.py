@@ -165,7 +165,8 @@ def test_problem_code_lists_every_code_the_server_sends():
     from pathlib import Path
 
     from domain.kernel import errors
-    from service import gunicorn_workers, problems
+    from service.http import problems
+    from service.runtime import gunicorn_workers
 
     root = Path(__file__).resolve().parent.parent
     sent = {cls.code for cls in vars(errors).values() if isinstance(cls, type) and issubclass(cls, errors.RuleViolation)}
@@ -264,10 +265,10 @@ def test_429_is_documented_where_the_rate_limits_apply():
     import re
     from pathlib import Path
 
-    from service import limits
+    from service.http import limits
 
     endpoints = {}  # "<blueprint>.<view>" -> (method, path), from every blueprint of the service
-    for module in (Path(__file__).resolve().parent.parent / "service").glob("*.py"):
+    for module in (Path(__file__).resolve().parent.parent / "service").rglob("*.py"):
         routes = module.read_text()
         for variable, blueprint in re.findall(r'^(\w+) = Blueprint\("(\w+)"', routes, re.MULTILINE):
             endpoints.update({f"{blueprint}.{name}": (method, re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from service.redis_server import free_port
+from service.runtime.redis_server import free_port
 from tests.serve_process import BIN, Serve, request  # noqa: F401 (others import them from here)
 
 
@@ -179,12 +179,12 @@ def test_stopping_answers_the_waiting_clients_instead_of_cutting_them_off(tmp_pa
 
 
 def test_the_entry_point_leaves_what_it_loaded_to_no_collection(tmp_path):
-    """gunicorn's workers import service.wsgi; what that loads is frozen, so a
+    """gunicorn's workers import service.runtime.wsgi; what that loads is frozen, so a
     full collection under load scans only what requests left (docs/performance.md)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
     env["ICEBERG_REDIS_URL"] = "redis://127.0.0.1:1/0"  # never contacted: the app connects on first use
     env["ICEBERG_DATA_DIR"] = str(tmp_path)
-    code = "import gc; before = gc.get_freeze_count(); import service.wsgi; print(before, gc.get_freeze_count())"
+    code = "import gc; before = gc.get_freeze_count(); import service.runtime.wsgi; print(before, gc.get_freeze_count())"
     out = subprocess.run([BIN / "python", "-c", code], env=env, capture_output=True, text=True, timeout=60,
                          cwd=Path(__file__).resolve().parent.parent)
     before, after = map(int, out.stdout.split())

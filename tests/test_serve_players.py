@@ -9,7 +9,7 @@ import json
 import random
 import time
 
-from service.redis_server import free_port
+from service.runtime.redis_server import free_port
 from tests.receivers import Receiver
 from tests.test_serve import Serve, request
 

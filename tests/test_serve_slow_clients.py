@@ -6,7 +6,7 @@ import socket
 import threading
 import time
 
-from service.redis_server import free_port
+from service.runtime.redis_server import free_port
 from tests.test_serve import Serve, request
 
 TRICKLERS = 100

@@ -161,7 +161,7 @@ def test_on_a_cluster_games_spread_over_the_masters(backend, client):
 
 def test_the_embedded_redis_starts_from_a_relative_data_dir(tmp_path, monkeypatch):
     # `iceberg serve` defaults to ./.iceberg: a path relative to where it runs
-    from service.redis_server import RedisServer
+    from service.runtime.redis_server import RedisServer
 
     monkeypatch.chdir(tmp_path)
     with RedisServer(".iceberg/redis") as server:

@@ -1,4 +1,4 @@
-"""The supervisor of `iceberg serve` (service/supervisor.py), with real processes:
+"""The supervisor of `iceberg serve` (service/runtime/supervisor.py), with real processes:
 a SIGKILLed worker, embedded Redis and gunicorn come back by themselves under
 load and no acknowledged action is lost; a SIGKILLed `iceberg serve` leaves no
 process behind; a second `iceberg serve` on the same data directory refuses to
@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from service.redis_server import free_port
-from service.supervisor import Backoff
+from service.runtime.redis_server import free_port
+from service.runtime.supervisor import Backoff
 from tests.test_serve import BIN, Serve
 from tests.workers_helpers import wait_until
 
@@ -182,7 +182,7 @@ def test_backoff_doubles_to_its_cap_and_starts_over_after_a_healthy_run():
 
 
 def test_a_sigkilled_worker_redis_and_gunicorn_come_back_under_load_and_no_acknowledged_action_is_lost(tmp_path):
-    # the load comes from one address: no rate limits (service/limits.py), they are not what is tested here
+    # the load comes from one address: no rate limits (service/http/limits.py), they are not what is tested here
     serve = Serve(tmp_path / "data", free_port(), log_file=tmp_path / "serve.log", ICEBERG_ADMIN_TOKEN=ADMIN,
                   ICEBERG_SWEEP_S="0.5", ICEBERG_REPAIR_S="1", ICEBERG_RATE_LIMITS="off")
     stop = threading.Event()

@@ -1,4 +1,4 @@
-"""Webhook URLs (service/webhooks.py): every non-public address form refused,
+"""Webhook URLs (service/app/webhooks.py): every non-public address form refused,
 at registration through the API too, IPv4 inside IPv6 found, and a name
 passing only if every address it resolves to is public."""
 
@@ -6,7 +6,7 @@ import ipaddress
 
 import pytest
 
-from service.webhooks import UrlRefused, check_url, embedded_ipv4, refusal, target
+from service.app.webhooks import UrlRefused, check_url, embedded_ipv4, refusal, target
 from tests.webhook_servers import PUBLIC_V4, Resolver
 
 # --- every non-public address form is refused --------------------------------------------

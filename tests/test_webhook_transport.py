@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from service.webhooks import check_url
+from service.app.webhooks import check_url
 from tests.receivers import Receiver
 from tests.webhook_servers import PUBLIC_V4, Resolver, Tarpit, post
 

@@ -134,7 +134,7 @@ def test_a_job_is_queued_in_one_round_trip_and_a_polled_replay_once(own_redis):
     from rq.job import Job
     from rq.serializers import JSONSerializer
 
-    from service.jobs import BOT, REPLAY, Jobs
+    from service.app.jobs import BOT, REPLAY, Jobs
     from service.wiring import connect
 
     redis = connect(own_redis.url)

@@ -9,7 +9,7 @@ a timed-out turn is played exactly once; the reminder is sent once (a marker).
 from domain.deadlines import human_to_move, is_overdue, reminder_time
 from domain.kernel.errors import NotDue
 from domain.kernel.turns import TimeOut
-from service.commands import TIMEOUT_ACTOR
+from service.app.commands import TIMEOUT_ACTOR
 from service.store.errors import ConcurrencyError
 
 from .context import context

@@ -1,4 +1,4 @@
-"""Notices: a signed JSON POST to a seat's webhook (service/webhooks.py), and
+"""Notices: a signed JSON POST to a seat's webhook (service/app/webhooks.py), and
 for a seat with a player, to that player's own webhook and e-mail
 (workers/mail.py), each a job of its own, retried and logged the same way.
 Each says, besides what the follow-ups put in it, the game's name and link,
@@ -16,7 +16,7 @@ the same on every retry of that notice. Every attempt is written to the seat's
 delivery log (service/store/deliveries.py). A failed attempt logs one line and
 puts the notice back for later (ICEBERG_WEBHOOK_RETRY_S: the waits before the
 2nd, 3rd... attempts) in our own index, which the workers' tickers enqueue when
-due (service/jobs.py); an address that is refused is not retried. Notices have a queue and
+due (service/app/jobs.py); an address that is refused is not retried. Notices have a queue and
 a worker of their own, so a slow endpoint never holds up the game.
 """
 
@@ -33,10 +33,10 @@ import redis
 
 from domain.kernel.turns import iso
 from projections.notices import since_last_move
+from service.app.tokens import token_hash
+from service.app.webhooks import Target, UrlRefused, sign, target
 from service.store.codec import canonical, epoch_ms
 from service.store.deliveries import Deliveries
-from service.tokens import token_hash
-from service.webhooks import Target, UrlRefused, sign, target
 
 from . import mail
 from .context import context

@@ -1,7 +1,7 @@
-"""The check of a game that came due: service/ticker.py finds such games in
+"""The check of a game that came due: service/runtime/ticker.py finds such games in
 the due-time index and enqueues this job for each.
 
-`check_game` looks at the game afresh and does what is due (service/due.py):
+`check_game` looks at the game afresh and does what is due (service/app/due.py):
 ends an abandoned game, applies an overdue turn's timeout, sends the reminder,
 or enqueues a bot job again when the bot's turn has not moved for a while.
 Then it settles the game's next due time. Everything it does expects the
@@ -14,7 +14,7 @@ from datetime import datetime, timedelta, timezone
 from domain.deadlines import bot_to_move, human_to_move, is_overdue, reminder_time
 from domain.kernel.ending import EndGame
 from domain.kernel.errors import GameOver
-from service.due import next_due
+from service.app.due import next_due
 from service.store.codec import epoch_ms
 from service.store.errors import ConcurrencyError, GameNotFound
 

@@ -21,7 +21,7 @@ s[k] tells nothing of s[k+1] (a preimage of it), so later hands stay secret.
 
 The secret never enters the log (its entries' hashes are public): the dealer
 the engine is given knows it (`dealer.hand_secret(commitment, hands, hand)`),
-service/deals.py in production, the export's revealed salts in the verifier.
+service/app/deals.py in production, the export's revealed salts in the verifier.
 """
 
 import hashlib

@@ -15,7 +15,7 @@ command at a time. Who may touch which key:
                  {g}:reminded:<deadline>     marker: that deadline's reminder was sent
                  iceberg:due     sorted set: games not finished -> when the workers next look at
                                  them (ms since the epoch): a deadline, a reminder, a lost bot
-                                 job's repair, abandonment (service/due.py)
+                                 job's repair, abandonment (service/app/due.py)
                  iceberg:active, iceberg:sweep   the index before iceberg:due; moved into it once
   jobs.py        iceberg:later   sorted set (queue Redis): a notice's retry -> when it is due
                  iceberg:created:<lookup>   an Idempotency-Key of POST /games (by a hash of
@@ -43,7 +43,7 @@ command at a time. Who may touch which key:
 """
 
 DUE = "iceberg:due"
-LATER = "iceberg:later"  # on the queue Redis: notices to retry -> when (ms); service/jobs.py
+LATER = "iceberg:later"  # on the queue Redis: notices to retry -> when (ms); service/app/jobs.py
 LEGACY_ACTIVE, LEGACY_SWEEP = "iceberg:active", "iceberg:sweep"
 
 

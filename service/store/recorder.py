@@ -2,7 +2,7 @@
 (the expected version, the idempotency key, the whole batch, the key's first
 response, a snapshot of the state the batch leaves when one is due, and a
 message on the channel `iceberg:appended` that wakes waiting clients:
-service/waiting.py), reads entries back, and walks the hash chain. It knows
+service/app/waiting.py), reads entries back, and walks the hash chain. It knows
 entries and snapshots as text, not states: repository.py folds them."""
 
 from dataclasses import dataclass

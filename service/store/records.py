@@ -90,7 +90,7 @@ class Replays:
 
 
 class DueGames:
-    """When each game not finished next needs the workers (service/due.py).
+    """When each game not finished next needs the workers (service/app/due.py).
 
     Appends can only bring a due time forward (ZADD LT), so a game's entry is
     never later than what its newest state needs; the ticker claims the games
@@ -156,7 +156,7 @@ class Reminders:
 
 
 class Creations:
-    """Idempotency keys of POST /games, kept by a hash of the key (service/sealing.py):
+    """Idempotency keys of POST /games, kept by a hash of the key (service/app/sealing.py):
     a claim while the game is being created, then the game and its sealed answer."""
 
     def __init__(self, redis):

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from service.redis_server import free_port
+from service.runtime.redis_server import free_port
 from tests.browser import ADMIN_TOKEN, DESKTOP
 from tests.serve_process import Serve
 

@@ -18,8 +18,8 @@ import re
 from flask import current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from ..store.codec import canonical
 from .problems import Problem
-from .store.codec import canonical
 
 MAX_DEPTH = 16
 MAX_KEY = 200

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from projections.audit.verify import Discrepancy, verify
 
-from .signing import key_id, signature_holds
+from ..app.signing import key_id, signature_holds
 
 TIMEOUT_S = 30
 

@@ -19,11 +19,11 @@ from projections.audit.text import render
 from projections.readers import Reader
 from projections.redaction import public_event
 
+from ..app.signing import Signer, described
+from ..store import keys
+from ..store.codec import canonical
+from ..store.recorder import fields, stored_event, version_of
 from .problems import Problem
-from .signing import Signer, described
-from .store import keys
-from .store.codec import canonical
-from .store.recorder import fields, stored_event, version_of
 
 audit = Blueprint("audit", __name__)
 

@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from domain.kernel.deals import random_deal
 from domain.kernel.shuffle import CHAIN, Deals, from_marks, marks, step
 
-from .store import keys
+from ..store import keys
 
 OFFER_S = 3600  # how long an offered commitment waits for its game
 # A game's chain is walked once per process: every MARK-th secret is kept, so a

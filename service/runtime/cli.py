@@ -7,10 +7,10 @@
 
 `serve` runs the API under gunicorn, two RQ workers (the game's jobs on
 `iceberg`, webhooks and e-mail on `notices`; no RQ scheduler: what comes due
-later is found by each worker's ticker, service/ticker.py) and, when
+later is found by each worker's ticker, service/runtime/ticker.py) and, when
 ICEBERG_REDIS_URL is not set, an embedded redis-server with its data in
 ICEBERG_DATA_DIR (AOF on, appendfsync always, a password kept in that
-directory): a fresh machine needs nothing else. service/supervisor.py keeps
+directory): a fresh machine needs nothing else. service/runtime/supervisor.py keeps
 them running (docs/operations.md); SIGINT or SIGTERM stops all of them, the API
 and the workers first and Redis last.
 """
@@ -23,14 +23,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .config import Config
-from .jobs import NOTICES, QUEUE, QUEUES
+from ..app.jobs import NOTICES, QUEUE, QUEUES
+from ..config import Config
 
 log = logging.getLogger("iceberg.serve")
 worker_log = logging.getLogger("iceberg.worker")
 REDIS_PASSWORD = "redis.password"
 # gunicorn's default line without the query string (a stream's ?access_token=
-# must never be logged), and the request id (service/httpbasics.py) last
+# must never be logged), and the request id (service/http/basics.py) last
 ACCESS_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
 
 
@@ -77,7 +77,7 @@ def run_worker(burst: bool = False, names: tuple[str, ...] = QUEUES) -> int:
     from rq import Queue, SimpleWorker
     from rq.serializers import JSONSerializer
 
-    from .wiring import connect, wire
+    from ..wiring import connect, wire
 
     config = Config.from_env()
     if not config.effective_queue_url:
@@ -107,11 +107,11 @@ def run_worker(burst: bool = False, names: tuple[str, ...] = QUEUES) -> int:
 
 def _worker_class(args) -> list[str]:
     """gunicorn's gevent or gthread worker, answering its own errors (414, 431) as
-    problem+json (service/gunicorn_workers.py)."""
+    problem+json (service/runtime/gunicorn_workers.py)."""
     if args.worker_class == "gevent":
-        return ["--worker-class", "service.gunicorn_workers.ProblemGeventWorker",
+        return ["--worker-class", "service.runtime.gunicorn_workers.ProblemGeventWorker",
                 "--worker-connections", str(args.connections)]
-    return ["--worker-class", "service.gunicorn_workers.ProblemThreadWorker", "--threads", str(args.threads)]
+    return ["--worker-class", "service.runtime.gunicorn_workers.ProblemThreadWorker", "--threads", str(args.threads)]
 
 
 def _control_socket(data: Path) -> list[str]:
@@ -174,7 +174,7 @@ def serve_forever(args) -> int:
     env = dict(os.environ)
     store = None
     if not config.redis_url:
-        redis = _embedded_redis(data, config)  # its start makes redis/ private (service/redis_server.py)
+        redis = _embedded_redis(data, config)  # its start makes redis/ private (service/runtime/redis_server.py)
         env["ICEBERG_REDIS_URL"] = redis.url  # with the password: children only, never logged
         store = _redis_child(redis)
         log.info("embedded redis-server on 127.0.0.1:%s, data in %s (appendfsync %s, password in %s)",
@@ -208,7 +208,7 @@ def _worker_child(name: str, queue: str, env: dict, store=None):
     from .supervisor import Child
 
     def launch(extra):
-        return subprocess.Popen([sys.executable, "-m", "service.cli", "worker", "--queues", queue], env=env, **extra)
+        return subprocess.Popen([sys.executable, "-m", "service.runtime.cli", "worker", "--queues", queue], env=env, **extra)
 
     # SIGKILL if the supervisor dies: a job cut short is harmless (jobs check before they act);
     # 2: a configuration error (no Redis URL, a bad argument), which a restart repeats;
@@ -224,7 +224,7 @@ def _api_child(args, data: Path, env: dict):
     access = ["--access-logfile", "-", "--access-logformat", ACCESS_FORMAT] \
         if os.environ.get("ICEBERG_ACCESS_LOG") in ("1", "true", "yes") else []
     command = [sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}", "--workers", str(args.workers),
-               *_worker_class(args), "--graceful-timeout", "10", *_control_socket(data), *access, "service.wsgi:app"]
+               *_worker_class(args), "--graceful-timeout", "10", *_control_socket(data), *access, "service.runtime.wsgi:app"]
 
     def launch(extra):
         return subprocess.Popen(command, env=env, **extra)

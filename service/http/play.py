@@ -1,7 +1,7 @@
 """The web client: three pages under /play/ and their assets, served by the
 API's own server so that a browser needs nothing else.
 
-The pages are static files (service/web/) that talk to the public API with the
+The pages are static files (service/http/web/) that talk to the public API with the
 reader's token, exactly as any other client does: the server gives a page no
 card its reader may not know, because a page only ever sees what the API
 shows that reader. The game page takes its token from the URL's fragment,

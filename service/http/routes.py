@@ -1,5 +1,5 @@
 """The HTTP endpoints of the API (docs/api.md). Views are thin: parse the
-request, call the application service (service/commands.py) or a projection,
+request, call the application service (service/app/commands.py) or a projection,
 render the answer. Every error goes through `problems`."""
 
 import json
@@ -20,15 +20,15 @@ from projections.readers import ADMIN, PUBLIC, Reader
 from projections.redaction import public_event
 from projections.table import public_table, seat_view
 
-from . import deals, sealing
+from ..app import deals, sealing
+from ..app.tokens import PLAYER_TOKEN, bearer, is_admin, token_hash
+from ..store.codec import compact
 from .audit import chain_page
 from .new_table import NewTable
 from .problems import Problem, problem_response
 from .requests import fingerprint, idempotency_key, if_match, int_arg, json_body, resume_after
 from .schemas import CreateGameSchema, action_schema
 from .spec import spec_text
-from .store.codec import compact
-from .tokens import PLAYER_TOKEN, bearer, is_admin, token_hash
 
 api = Blueprint("api", __name__)
 
@@ -110,7 +110,7 @@ def create_game():
     key = idempotency_key()
     data = CREATE_GAME.load(body)
     variant = registry.named(data["variant"])
-    dealer = None  # the application service's: committed deals (service/deals.py)
+    dealer = None  # the application service's: committed deals (service/app/deals.py)
     if data["deck"] is not None:
         token = bearer(request.headers.get("Authorization"))
         if not is_admin(token, services().config.admin_token):
@@ -126,7 +126,7 @@ def create_game():
         return _created(game_id, _create(game_id, variant, command, data, dealer, hashes), variant, seats,
                         table.answer)
     # The answer holds the seat tokens, shown once: it is kept sealed under the
-    # key itself (service/sealing.py), and found again only with that key.
+    # key itself (service/app/sealing.py), and found again only with that key.
     lookup, print_ = sealing.lookup(key), fingerprint(body)
     first = services().creations.claim(lookup, print_, game_id)
     if first is not None:
@@ -143,7 +143,7 @@ def create_game():
 
 
 def _create(game_id: str, variant, command, data: dict, dealer, hashes: dict):
-    """Create the game bound to committed deals (service/deals.py): an offered
+    """Create the game bound to committed deals (service/app/deals.py): an offered
     commitment is taken here, after the Idempotency-Key's check, so a request
     replayed takes nothing."""
     try:
@@ -218,7 +218,7 @@ def post_action(game_id):
 
 
 def act(game_id: str, reader: Reader, command, raw: dict) -> Response:
-    """Handle a seat's command (an action, or a seat command: service/people.py)
+    """Handle a seat's command (an action, or a seat command: service/http/people.py)
     with If-Match and Idempotency-Key; 201 with its events as the seat sees them."""
     expected = if_match()
     key = idempotency_key()
@@ -281,7 +281,7 @@ def _events_page(game_id: str, reader: Reader, after: int, limit: int) -> tuple[
 
 def _shared(key: tuple, game_id: str, render) -> Response:
     """A woken waiter's page: rendered once per announced version for every
-    reader that waits the same way (service/pages.py)."""
+    reader that waits the same way (service/app/pages.py)."""
     svc = services()
     known = svc.hub.announced(game_id)
 

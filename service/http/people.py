@@ -2,7 +2,7 @@
 lobby and play-by-mail"; docs/api.md): player accounts and their personal
 tokens, the lobby, joining by invite, a player's inbox, resigning, aborting and
 extending a deadline, the player's own webhook, and the one-click unsubscribe
-of e-mail notices. Views are thin, as in service/routes.py: every change to a
+of e-mail notices. Views are thin, as in service/http/routes.py: every change to a
 game is a command through the application service."""
 
 import hmac
@@ -15,16 +15,16 @@ from domain.kernel.errors import SeatNotOpen
 from domain.kernel.seats import Abort, Extend, Resign, TakeSeat
 from projections.lobby import inbox_entry, inbox_order, lobby_entry
 
+from ..app.tokens import PLAYER_TOKEN, bearer, is_admin, new_player_token, new_token, token_hash
+from ..app.webhooks import new_secret
+from ..store.codec import epoch_ms
+from ..store.errors import ConcurrencyError, GameNotFound
+from ..store.players import player_field
 from .player_schemas import JoinSchema, NewPlayerSchema, PatchMeSchema
 from .problems import Problem
 from .requests import int_arg, json_body
 from .routes import _game_id, _reader, act, services
-from .store.codec import epoch_ms
-from .store.errors import ConcurrencyError, GameNotFound
-from .store.players import player_field
-from .tokens import PLAYER_TOKEN, bearer, is_admin, new_player_token, new_token, token_hash
-from .webhook_routes import webhook_url
-from .webhooks import new_secret
+from .webhooks import webhook_url
 
 people = Blueprint("people", __name__)
 

@@ -1,7 +1,7 @@
 """What HTTP clients expect of every response, installed on the app in one place:
 a request id (the client's `X-Request-Id` if it is a sane token, else a new
 one) echoed on every response and named in the log lines the request causes
-(service/problems.py; the access log prints it too), and CORS for the origins
+(service/http/problems.py; the access log prints it too), and CORS for the origins
 the operator allows (ICEBERG_CORS_ORIGINS, by flask-cors)."""
 
 import re

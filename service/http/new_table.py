@@ -14,11 +14,11 @@ from flask import current_app
 
 from domain.kernel.players import Player, clean_name
 
+from ..app.tokens import PLAYER_TOKEN, bearer, new_invite, new_token, token_hash
+from ..store.codec import epoch_ms
+from ..store.players import player_field
 from .problems import Problem
 from .schemas import GAME_NAME, CallerSeat
-from .store.codec import epoch_ms
-from .store.players import player_field
-from .tokens import PLAYER_TOKEN, bearer, new_invite, new_token, token_hash
 
 
 def services():

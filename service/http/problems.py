@@ -13,8 +13,8 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from domain.kernel.errors import RuleViolation
 
-from .commands import StaleVersion
-from .store.errors import ConcurrencyError, GameNotFound, refuses_writes
+from ..app.commands import StaleVersion
+from ..store.errors import ConcurrencyError, GameNotFound, refuses_writes
 
 log = logging.getLogger("iceberg")
 
@@ -87,7 +87,7 @@ def install(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http(e: HTTPException):
         if getattr(e, "response", None) is not None:
-            return e.response  # made as a problem already (service/limits.py)
+            return e.response  # made as a problem already (service/http/limits.py)
         status = e.code or 500
         response = problem_response(status, _HTTP_CODES.get(status, "http_error"), e.description or e.name, e.name)
         if isinstance(e, MethodNotAllowed) and e.valid_methods:

@@ -31,9 +31,9 @@ from domain.kernel.deals import random_deal
 from domain.kernel.errors import LateTurn, NotDue, RuleViolation
 from domain.kernel.turns import TimeOut
 
-from .store.errors import ConcurrencyError
-from .store.recorder import StoredEvent, last_hash
-from .store.repository import Loaded
+from ..store.errors import ConcurrencyError
+from ..store.recorder import StoredEvent, last_hash
+from ..store.repository import Loaded
 
 TIMEOUT_ACTOR = "to"  # the actor recorded for a timeout's events
 # Fresh tries of a command without an expected version: one write landing

@@ -4,7 +4,7 @@ Jobs are enqueued by dotted path (the worker imports them), carry the game id
 and the version or lease they were made for, and do nothing if the game has
 moved on, so running one twice, late or after a crash is harmless. If enqueuing
 fails after an append, nothing is lost: the events are stored, the game's due
-time (service/due.py) comes, and its check enqueues again. Nothing is scheduled
+time (service/app/due.py) comes, and its check enqueues again. Nothing is scheduled
 inside RQ: what must happen later is a due time in our own index, so a worker
 with nothing due writes nothing.
 """
@@ -16,8 +16,8 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from .store import keys
-from .store.codec import canonical
+from ..store import keys
+from ..store.codec import canonical
 
 QUEUE = "iceberg"  # bots, due games (deadlines, reminders, repairs), replays: the game's own work
 NOTICES = "notices"  # webhooks and e-mail: outside endpoints, never ahead of the game

@@ -1,5 +1,5 @@
-"""Request bodies of the players, lobby and play-by-mail endpoints (service/people.py),
-checked at the edge like every body (service/schemas.py): a bad shape is 422."""
+"""Request bodies of the players, lobby and play-by-mail endpoints (service/http/people.py),
+checked at the edge like every body (service/http/schemas.py): a bad shape is 422."""
 
 import re
 

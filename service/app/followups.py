@@ -14,8 +14,8 @@ import redis
 from domain import registry
 from domain.deadlines import bot_to_move, human_to_move
 
+from ..store.codec import epoch_ms
 from .due import next_due
-from .store.codec import epoch_ms
 
 log = logging.getLogger("iceberg.followups")
 
@@ -60,7 +60,7 @@ class FollowUps:
         return any(type(e).__name__ in ("GameCreated", "DeadlineSet") for e in events)
 
     def _index(self, game_id: str, state) -> None:
-        """Bring the game's due time forward to what this state needs (service/due.py)."""
+        """Bring the game's due time forward to what this state needs (service/app/due.py)."""
         now = self.clock()
         due = next_due(state, now, now, self.repair_s, self.abandon_s)
         if due is None:

@@ -2,7 +2,7 @@
 
 import gc
 
-from .app import create_app
+from ..http.app import create_app
 
 app = create_app()
 

@@ -5,15 +5,15 @@ import logging
 
 from flask import Flask
 
-from . import httpbasics, limits, problems
+from ..config import Config
+from ..wiring import wire
+from . import basics, limits, problems
 from .audit import audit
-from .config import Config
 from .people import people
 from .play import play
-from .replay_routes import get_replay  # noqa: F401 (its module's routes join the api blueprint)
+from .replays import get_replay  # noqa: F401 (its module's routes join the api blueprint)
 from .routes import api
-from .webhook_routes import put_webhook  # noqa: F401 (its module's routes join the api blueprint)
-from .wiring import wire
+from .webhooks import put_webhook  # noqa: F401 (its module's routes join the api blueprint)
 
 
 def create_app(config: Config | None = None, *, store_redis=None, queue_redis=None, clock=None,
@@ -24,11 +24,11 @@ def create_app(config: Config | None = None, *, store_redis=None, queue_redis=No
     app.json.sort_keys = False
     app.extensions["iceberg"] = services
     problems.install(app)
-    httpbasics.install(app, services.config.cors_origins)
+    basics.install(app, services.config.cors_origins)
     app.register_blueprint(api)
-    app.register_blueprint(people)  # players, the lobby, play by mail (service/people.py)
-    app.register_blueprint(audit)  # the chain, checkpoints, exports, keys, commitments (service/audit.py)
-    app.register_blueprint(play)  # the web client's pages (service/play.py)
+    app.register_blueprint(people)  # players, the lobby, play by mail (service/http/people.py)
+    app.register_blueprint(audit)  # the chain, checkpoints, exports, keys, commitments (service/http/audit.py)
+    app.register_blueprint(play)  # the web client's pages (service/http/play.py)
     limits.install(app, services.config.rate_limits, services.config.effective_queue_url)
     logging.getLogger("iceberg").setLevel(logging.INFO)
     return app

@@ -5,12 +5,12 @@ from flask import Response, jsonify
 
 from projections.readers import Reader
 
+from ..app.webhooks import UrlRefused, check_url, new_secret
+from ..store.deliveries import Deliveries
 from .problems import Problem
 from .requests import json_body
 from .routes import _game_id, _reader, api, services
 from .schemas import WebhookSchema
-from .store.deliveries import Deliveries
-from .webhooks import UrlRefused, check_url, new_secret
 
 WEBHOOK = WebhookSchema()
 
@@ -24,7 +24,7 @@ def put_webhook(game_id, seat):
 
 
 def webhook_url() -> str:
-    """The URL of a webhook's body, checked (a seat's, or a player's: service/people.py)."""
+    """The URL of a webhook's body, checked (a seat's, or a player's: service/http/people.py)."""
     data = WEBHOOK.load(json_body())
     try:
         return check_url(data["url"], services().config.webhook_allow_private)

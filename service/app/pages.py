@@ -5,7 +5,7 @@ load the game, read the new events and render them for itself. A page is fixed
 by the game, the reader (what it may see), where it starts and the version it
 shows, so the first woken reader renders it while the others wait for that one
 rendering, then reuse it without a Redis call. Only pages at the version the
-append message announced are kept (service/waiting.py), in a small bounded
+append message announced are kept (service/app/waiting.py), in a small bounded
 table per process.
 """
 
