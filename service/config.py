@@ -3,6 +3,9 @@
 import os
 from dataclasses import dataclass, field
 
+#: rate-limit class -> its limits (flask-limiter's notation): the views declare their class (service/http/limits.py)
+RATE_LIMIT_DEFAULTS = {"create": "20/minute;200/hour", "actions": "300/minute", "waits": "300/minute"}
+
 
 @dataclass(frozen=True)
 class Config:
@@ -69,8 +72,6 @@ class Config:
 def _rate_limits(env) -> dict | None:
     """On by default when run from the environment: ICEBERG_RATE_LIMITS=off turns
     them off; ICEBERG_RATE_LIMIT_CREATE, _ACTIONS, _WAITS replace one kind's."""
-    from .http.limits import DEFAULTS
-
     if (env.get("ICEBERG_RATE_LIMITS") or "").lower() in ("off", "0", "false", "no"):
         return None
-    return {kind: env.get(f"ICEBERG_RATE_LIMIT_{kind.upper()}") or default for kind, default in DEFAULTS.items()}
+    return {kind: env.get(f"ICEBERG_RATE_LIMIT_{kind.upper()}") or default for kind, default in RATE_LIMIT_DEFAULTS.items()}

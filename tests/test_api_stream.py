@@ -116,12 +116,12 @@ def _play_to_the_end(client, game_id, tokens):
 
 
 def test_a_quiet_stream_sends_keepalive_comments_without_reading_the_game_again(own_client, game, monkeypatch):
-    from service.http import routes
+    from service.http import events
 
-    monkeypatch.setattr(routes, "KEEPALIVE_S", 0.2)
+    monkeypatch.setattr(events, "KEEPALIVE_S", 0.2)
     reads = []
-    chunk = routes._sse_chunk
-    monkeypatch.setattr(routes, "_sse_chunk", lambda *a: reads.append(a) or chunk(*a))
+    chunk = events._sse_chunk
+    monkeypatch.setattr(events, "_sse_chunk", lambda *a: reads.append(a) or chunk(*a))
     game_id, _ = game
     version = own_client.get(f"/games/{game_id}").get_json()["version"]
     stream = own_client.http.get(f"/games/{game_id}/stream?after={version}", buffered=False)
@@ -132,7 +132,7 @@ def test_a_quiet_stream_sends_keepalive_comments_without_reading_the_game_again(
 
 
 def test_streams_keep_alive_each_at_its_own_pace_within_the_promised_interval():
-    from service.http.routes import KEEPALIVE_S, keepalive_s
+    from service.http.events import KEEPALIVE_S, keepalive_s
 
     paces = [keepalive_s() for _ in range(50)]
     assert all(0.75 * KEEPALIVE_S <= pace <= KEEPALIVE_S for pace in paces)  # at least every 15 s, as API.md says

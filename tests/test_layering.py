@@ -8,7 +8,15 @@
 - outside domain, no module names a variant's package: variants are reached
   through the registry;
 - one command path: under service/ and workers/ only the application service
-  (service/app/commands.py) imports the engine's `play` or a variant's `decide`.
+  (service/app/commands.py) imports the engine's `play` or a variant's `decide`;
+- service/ is grouped by role: the store (service/store) imports no other room
+  of the service; the application service (service/app) imports the store and
+  the settings; the HTTP edge (service/http) imports those and the wiring,
+  never the runtime; the runtime (service/runtime) may import any room; workers
+  import the store, the application service, the settings and the wiring;
+- Flask and its extensions and marshmallow belong to the HTTP edge (and the
+  runtime that serves it): the store, the application service, the settings,
+  the wiring and the workers never import them, so a worker never loads Flask.
 
 The checker runs on a tree given as a folder, so the probes below can show that
 a tree breaking a rule fails it.
@@ -28,6 +36,17 @@ ALLOWED = {
 }
 STDLIB = set(sys.stdlib_module_names)
 COMMAND_PATH = "service/app/commands.py"
+#: service room -> the rooms of the service it may import ("service" alone: config.py and wiring.py)
+ROOMS = {
+    "store": {"store"},
+    "app": {"store", "app", "config"},
+    "http": {"store", "app", "config", "wiring", "http"},
+    "runtime": {"store", "app", "config", "wiring", "http", "runtime"},
+    "config": {"config"},
+    "wiring": {"store", "app", "config", "wiring"},
+    "workers": {"store", "app", "config", "wiring"},
+}
+WEB_LIBRARIES = {"flask", "flask_cors", "flask_limiter", "marshmallow", "werkzeug"}
 DECIDING = {("domain.engine", "play"), ("domain.engine", "_decide")}
 
 
@@ -63,6 +82,16 @@ def variants_in(root: Path) -> set[str]:
             if p.is_dir() and p.name not in ("kernel", "__pycache__") and (p / "__init__.py").exists()}
 
 
+def room_of(parts) -> str | None:
+    """The room of a module under service/ (or "workers"), from its path or dotted name's parts."""
+    parts = [p.removesuffix(".py") for p in parts]
+    if parts[0] == "workers":
+        return "workers"
+    if parts[0] != "service" or len(parts) < 2:
+        return None
+    return parts[1] if parts[1] in ROOMS else None
+
+
 def problems_in(root: Path) -> list[str]:
     problems = []
     variants = variants_in(root)
@@ -87,6 +116,13 @@ def problems_in(root: Path) -> list[str]:
                         problems.append(f"{where} (variant {home}) imports {module}: variants import kernels")
                 if layer != "domain" and inner in variants:
                     problems.append(f"{where} imports {full}: reach a variant through domain.registry")
+                room = room_of(parts)
+                if room is not None and module.startswith("service"):
+                    target = room_of(module.split(".")) or "service"
+                    if target not in ROOMS[room]:
+                        problems.append(f"{where} imports {module}: the {room} room does not import {target}")
+                if room in ("store", "app", "config", "wiring", "workers") and top in WEB_LIBRARIES:
+                    problems.append(f"{where} imports {module}: only the HTTP edge uses the web framework")
                 if layer in ("service", "workers") and where != COMMAND_PATH:
                     if (module, name) in DECIDING or name == "decide" or module.endswith(".decide"):
                         problems.append(f"{where} imports {full}: only {COMMAND_PATH} decides commands")
@@ -135,3 +171,27 @@ def test_a_service_module_naming_a_variant_is_caught(tmp_path):
 def test_domain_importing_a_library_is_caught(tmp_path):
     found = _probe(tmp_path, "domain/probe.py", "import flask\n")
     assert found == ["domain/probe.py imports flask, outside the standard library"]
+
+
+def test_the_store_importing_the_http_edge_is_caught(tmp_path):
+    found = _probe(tmp_path, "service/store/probe.py", "from ..http.problems import Problem\n")
+    assert found == ["service/store/probe.py imports service.http.problems: the store room does not import http"]
+
+
+def test_a_worker_importing_flask_is_caught(tmp_path):
+    found = _probe(tmp_path, "workers/probe.py", "from flask import current_app\n")
+    assert found == ["workers/probe.py imports flask: only the HTTP edge uses the web framework"]
+
+
+def test_a_worker_loads_no_web_framework():
+    """The rule above, seen in a process: every worker module and the settings
+    imported, and not one module of Flask or marshmallow loaded."""
+    import subprocess
+
+    code = ("import sys, pkgutil, importlib, workers\n"
+            "for m in pkgutil.iter_modules(workers.__path__): importlib.import_module('workers.' + m.name)\n"
+            "from service.config import Config; Config.from_env({})\n"
+            "print(sorted({n.split('.')[0] for n in sys.modules} & {'flask', 'marshmallow', 'flask_limiter'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

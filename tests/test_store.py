@@ -70,14 +70,14 @@ def test_loading_reads_a_snapshot_and_a_short_tail(store, monkeypatch):
     game, log, final = record_game(store, seed=5, hands=3)
     fresh = repository(store.redis, snapshot_every=25)  # another process: nothing cached
     read = []
-    original = fresh._load
+    original = fresh.recorder.tail
 
-    def spy(keys=None, args=None):
-        snap, entries = original(keys=keys, args=args)
+    def spy(game_id, known, max_gap):
+        snap, entries = original(game_id, known, max_gap)
         read.append(len(entries))
         return snap, entries
 
-    monkeypatch.setattr(fresh, "_load", spy)
+    monkeypatch.setattr(fresh.recorder, "tail", spy)
     assert fresh.load(game).state == final
     assert len(log) > 3 * 25 and read == [read[0]] and read[0] <= 26
 

@@ -1,5 +1,5 @@
 """create_app(config): the Flask application, wired (service/wiring.py) to its
-store and queue."""
+store and queue. Every blueprint is registered here, by name, and nowhere else."""
 
 import logging
 
@@ -9,11 +9,29 @@ from ..config import Config
 from ..wiring import wire
 from . import basics, limits, problems
 from .audit import audit
-from .people import people
+from .context import GameIdConverter
+from .events import events
+from .games import games
+from .lobby import lobby
+from .meta import meta
 from .play import play
-from .replays import get_replay  # noqa: F401 (its module's routes join the api blueprint)
-from .routes import api
-from .webhooks import put_webhook  # noqa: F401 (its module's routes join the api blueprint)
+from .players import players
+from .replays import replays
+from .seats import seats
+from .webhooks import hooks
+
+BLUEPRINTS = (
+    games,  # create, the table, a seat's view, actions
+    events,  # the log, its long-poll and stream, a hand's result
+    replays,  # a finished hand's replay and transcript
+    seats,  # resign, abort, extend
+    hooks,  # a seat's webhook
+    players,  # accounts, /me, unsubscribing
+    lobby,  # the lobby, joining, the inbox
+    audit,  # exports, keys, commitments
+    meta,  # variants, health, the spec
+    play,  # the web client's pages
+)
 
 
 def create_app(config: Config | None = None, *, store_redis=None, queue_redis=None, clock=None,
@@ -23,12 +41,11 @@ def create_app(config: Config | None = None, *, store_redis=None, queue_redis=No
     app.config["MAX_CONTENT_LENGTH"] = services.config.max_body_bytes
     app.json.sort_keys = False
     app.extensions["iceberg"] = services
+    app.url_map.converters["game"] = GameIdConverter
     problems.install(app)
     basics.install(app, services.config.cors_origins)
-    app.register_blueprint(api)
-    app.register_blueprint(people)  # players, the lobby, play by mail (service/http/people.py)
-    app.register_blueprint(audit)  # the chain, checkpoints, exports, keys, commitments (service/http/audit.py)
-    app.register_blueprint(play)  # the web client's pages (service/http/play.py)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
     limits.install(app, services.config.rate_limits, services.config.effective_queue_url)
     logging.getLogger("iceberg").setLevel(logging.INFO)
     return app

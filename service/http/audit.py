@@ -1,142 +1,34 @@
-"""The audit over HTTP (docs/audit.md): the hash chain on the events of ended
-hands, the server's signed checkpoints, a game's export (JSON and plain text),
+"""The audit over HTTP (docs/audit.md): a game's export (JSON and plain text),
 the server's public keys, and the commitments offered before a game is made.
-
-Reads the log's stored entries itself (`{g}:events`, read only), because the
-chain is over their exact bytes; keeps each game's signed checkpoints in
-`{g}:checkpoints` (hand or "end" -> the signed statement, written once), and
-its latest export in `{g}:export` (version, JSON; a day)."""
+What they show is built by service/app/audit.py."""
 
 import json
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from domain import registry
-from projections.audit.entries import chained, hands_of, public_until
-from projections.audit.export import export
-from projections.audit.statements import checkpoint_message, commitment_message
+from projections.audit.statements import commitment_message
 from projections.audit.text import render
-from projections.readers import Reader
-from projections.redaction import public_event
 
-from ..app.signing import Signer, described
-from ..store import keys
-from ..store.codec import canonical
-from ..store.recorder import fields, stored_event, version_of
+from ..app.audit import Audit, NothingToExport
+from .context import services
+from .limits import limited
 from .problems import Problem
 
 audit = Blueprint("audit", __name__)
-
-_GAME_ID_LENGTH = 18  # "g_" and 16 hex digits (routes.GAME_ID)
-EXPORT_KEPT_S = 86400  # an export is kept a day after it was last built: a cache, not a record
-
-
-def chain_page(services, game_id: str, state, after: int, limit: int | None, reader: Reader) -> list[dict]:
-    """The events after `after` (GET /events, /stream), redacted for `reader`;
-    those whose hash may be shown (public_until) with their place in the chain."""
-    rows = services.recorder.redis.xrange(keys.events(game_id), f"0-{after + 1}", "+", count=limit)
-    horizon, hand, variant = public_until(state), hands_of(state.hand_spans), registry.of(state)
-    found = []
-    for entry_id, entry in rows:
-        version = version_of(entry_id)
-        if version > state.version:
-            break
-        e, p = fields(entry)
-        stored = stored_event(version, e)
-        event = public_event(state, stored, reader)
-        if version <= horizon:
-            event = chained(variant, event, stored.actor, hand(version), e, p)
-        found.append(event)
-    return found
-
-
-class Audit:
-    """One per app (and per CLI or worker that needs it): the signing key is read once."""
-
-    def __init__(self, services):
-        self.services = services
-        self.redis = services.recorder.redis
-        self._signer = None
-
-    @property
-    def signer(self) -> Signer:
-        if self._signer is None:
-            signer = Signer(self.services.config.data_dir)
-            self.redis.hset(keys.SIGNING_KEYS, signer.kid, signer.public)  # published while anything it signed is
-            self._signer = signer
-        return self._signer
-
-    def keys(self) -> list[dict]:
-        """Every key the server has signed with (a key rotated out still checks what it signed), this one first."""
-        current = self.signer
-        known = {k.decode(): v.decode() for k, v in self.redis.hgetall(keys.SIGNING_KEYS).items()}
-        return [current.described()] + [described(p) for kid, p in sorted(known.items()) if kid != current.kid]
-
-    # --- checkpoints and the export ----------------------------------------------------------
-
-    def records(self, game_id: str, state) -> list[dict]:
-        """Every event whose hash may be shown, in full, with its chain."""
-        horizon = public_until(state)
-        if horizon < 1:
-            return []
-        records, hand, variant = [], hands_of(state.hand_spans), registry.of(state)
-        for entry_id, entry in self.redis.xrange(keys.events(game_id), "0-1", f"0-{horizon}"):
-            version = version_of(entry_id)
-            e, p = fields(entry)
-            stored = stored_event(version, e)
-            event = {"version": version, "type": stored.type, "at": stored.at, "data": stored.data}
-            records.append(chained(variant, event, stored.actor, hand(version), e, p))
-        return records
-
-    def checkpoints(self, game_id: str, state, records: list[dict]) -> list[dict]:
-        """The signed chain head at each ended hand's end (and at the game's end),
-        signing those not signed yet: a statement, once made, is kept as it is."""
-        hashes = {r["version"]: r["hash"] for r in records}
-        due = [(str(n), n, last) for n, (_, last) in enumerate(state.hand_spans) if last and last in hashes]
-        if state.status == "finished" and state.version in hashes:
-            due.append(("end", None, state.version))
-        key = keys.checkpoints(game_id)
-        kept = {k.decode(): json.loads(v) for k, v in self.redis.hgetall(key).items()}
-        for field, hand, version in due:
-            if field not in kept:
-                signer = self.signer
-                statement = {"hand": hand, "version": version, "hash": hashes[version], "kid": signer.kid,
-                             "signature": signer.sign(checkpoint_message(game_id, hand, version, hashes[version]))}
-                if not self.redis.hsetnx(key, field, canonical(statement)):  # another process signed it first
-                    statement = json.loads(self.redis.hget(key, field))
-                kept[field] = statement
-        return [kept[field] for field, _, _ in due]
-
-    def export(self, game_id: str) -> tuple[dict, int]:
-        """The export at the game's version: built once per version (finding
-        the actions plays the game through the rules), then kept."""
-        state = self.services.repository.load(game_id).state
-        key = keys.export(game_id)
-        kept = self.redis.hmget(key, "version", "json")
-        if kept[0] is not None and int(kept[0]) == state.version:
-            return json.loads(kept[1]), state.version
-        records = self.records(game_id, state)
-        if not records:
-            raise Problem(404, "not_found", "this game has no event to export yet")
-        points = self.checkpoints(game_id, state, records)
-        document = export(game_id, state, records, points, self.keys())
-        self.redis.hset(key, mapping={"version": state.version, "json": json.dumps(document, ensure_ascii=False)})
-        self.redis.expire(key, EXPORT_KEPT_S)
-        return document, state.version
 
 
 def of_app() -> Audit:
     found = current_app.extensions.get("iceberg_audit")
     if found is None:
-        found = current_app.extensions["iceberg_audit"] = Audit(current_app.extensions["iceberg"])
+        found = current_app.extensions["iceberg_audit"] = Audit(services())
     return found
 
 
-def _game(game_id: str) -> str:
-    if len(game_id) != _GAME_ID_LENGTH or not game_id.startswith("g_") or \
-            any(c not in "0123456789abcdef" for c in game_id[2:]):
-        raise Problem(404, "not_found", "no such game")
-    return game_id
+def _export(game_id: str) -> tuple[dict, int]:
+    try:
+        return of_app().export(game_id)
+    except NothingToExport:
+        raise Problem(404, "not_found", "this game has no event to export yet") from None
 
 
 def _tagged(response: Response, version: int) -> Response:
@@ -145,15 +37,17 @@ def _tagged(response: Response, version: int) -> Response:
     return response
 
 
-@audit.get("/games/<game_id>/export")
+@audit.get("/games/<game:game_id>/export")
+@limited("waits")  # a new one replays the game
 def get_export(game_id):
-    document, version = of_app().export(_game(game_id))
+    document, version = _export(game_id)
     return _tagged(Response(json.dumps(document, ensure_ascii=False), mimetype="application/json"), version)
 
 
-@audit.get("/games/<game_id>/export.txt")
+@audit.get("/games/<game:game_id>/export.txt")
+@limited("waits")
 def get_export_text(game_id):
-    document, version = of_app().export(_game(game_id))
+    document, version = _export(game_id)
     return _tagged(Response(render(document), mimetype="text/plain"), version)
 
 
@@ -163,10 +57,11 @@ def get_keys():
 
 
 @audit.post("/commitments")
+@limited("create")  # a secret kept an hour, like a game's creation
 def post_commitment():
     """A commitment to a secret chosen now, before any seed: give it with the
     seeds when creating the game (POST /games `commitment`)."""
-    svc = current_app.extensions["iceberg"]
+    svc = services()
     now = svc.clock()
     offer = svc.commands.dealer.offer(now)
     issued = now.isoformat(timespec="milliseconds").replace("+00:00", "Z")

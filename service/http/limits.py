@@ -14,21 +14,26 @@ must be told to trust its X-Forwarded-For (not done here).
 
 import time
 
-from flask import Flask, request
+from flask import Flask
 from flask_limiter import Limiter, RequestLimit
 from flask_limiter.util import get_remote_address
 
 from .problems import problem_response
 
-#: endpoint -> the kind of limit that applies to it
-LIMITED = {"api.create_game": "create", "api.post_action": "actions",
-           "api.get_events": "waits", "api.get_stream": "waits",
-           # each makes a token (a player's, a seat's) like creating a game does; the rest are moves
-           "people.create_player": "create", "people.join_game": "create",
-           "people.resign": "actions", "people.abort": "actions", "people.extend": "actions",
-           "audit.post_commitment": "create",  # a secret kept an hour, like a game's creation
-           "audit.get_export": "waits", "audit.get_export_text": "waits"}  # a new one replays the game
-DEFAULTS = {"create": "20/minute;200/hour", "actions": "300/minute", "waits": "300/minute"}
+
+def limited(kind: str, exempt_when=None):
+    """Declare a view's rate-limit class (a key of RATE_LIMIT_DEFAULTS, service/config.py); `exempt_when()`
+    true lets a request through uncounted. `install` applies the marks."""
+    def mark(view):
+        view.rate_limit = (kind, exempt_when)
+        return view
+    return mark
+
+
+def limit_of(view) -> str | None:
+    """The rate-limit class a view declares, if any."""
+    marked = getattr(view, "rate_limit", None)
+    return marked[0] if marked else None
 
 
 def install(app: Flask, limits: dict[str, str] | None, storage_uri: str | None) -> None:
@@ -37,15 +42,11 @@ def install(app: Flask, limits: dict[str, str] | None, storage_uri: str | None) 
     limiter = Limiter(key_func=get_remote_address, app=app, storage_uri=storage_uri or "memory://",
                       strategy="fixed-window", key_prefix="iceberg:limits", on_breach=_breached,
                       swallow_errors=True)  # a limiter whose store fails lets requests through
-    for endpoint, kind in LIMITED.items():
-        exempt = _not_waiting if endpoint == "api.get_events" else None
-        app.view_functions[endpoint] = limiter.limit(limits[kind], scope=kind, exempt_when=exempt)(
-            app.view_functions[endpoint])
-
-
-def _not_waiting() -> bool:
-    """GET /events without ?wait= answers at once: a read, not a wait."""
-    return not request.args.get("wait")
+    for endpoint, view in list(app.view_functions.items()):
+        marked = getattr(view, "rate_limit", None)
+        if marked is not None:
+            kind, exempt = marked
+            app.view_functions[endpoint] = limiter.limit(limits[kind], scope=kind, exempt_when=exempt)(view)
 
 
 def _breached(limit: RequestLimit):

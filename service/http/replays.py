@@ -1,26 +1,27 @@
 """A finished hand's replay and transcript (docs/api.md, "Hands and replays"):
-served once a worker has built them, 202 meanwhile. They join the `api`
-blueprint of routes.py."""
+served once a worker has built them, 202 meanwhile."""
 
-from flask import Response, jsonify
+from flask import Blueprint, Response, jsonify
 
-from .routes import _ended_span, _game_id, _state, api, services
+from .context import ended_hand, game_state, services
+
+replays = Blueprint("replays", __name__)
 
 
-@api.get("/games/<game_id>/hands/<int:number>/replay")
+@replays.get("/games/<game:game_id>/hands/<int:number>/replay")
 def get_replay(game_id, number):
     document = _replay(game_id, number, "json")
     return document if isinstance(document, Response) else Response(document, mimetype="application/json")
 
 
-@api.get("/games/<game_id>/hands/<int:number>/replay.txt")
+@replays.get("/games/<game:game_id>/hands/<int:number>/replay.txt")
 def get_replay_text(game_id, number):
     text = _replay(game_id, number, "txt")
     return text if isinstance(text, Response) else Response(text, mimetype="text/plain")
 
 
 def _replay(game_id: str, number: int, form: str):
-    _ended_span(_state(_game_id(game_id)), number)
+    ended_hand(game_state(game_id), number)
     stored = services().replays.get(game_id, number, form)
     if stored is not None and not _predates_narration(stored, form):
         return stored

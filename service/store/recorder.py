@@ -1,9 +1,13 @@
-"""The recorder: the log itself. Appends a batch of entries atomically in Lua
-(the expected version, the idempotency key, the whole batch, the key's first
-response, a snapshot of the state the batch leaves when one is due, and a
-message on the channel `iceberg:appended` that wakes waiting clients:
-service/app/waiting.py), reads entries back, and walks the hash chain. It knows
-entries and snapshots as text, not states: repository.py folds them."""
+"""The recorder: the log itself, and the only module that reads or writes it
+(`{g}:events`, `{g}:meta`, `{g}:snap`): the repository folds and caches over
+what it gives, the audit asks it for the stored bytes.
+
+It appends a batch of entries atomically in Lua (the expected version, the
+idempotency key, the whole batch, the key's first response, a snapshot of the
+state the batch leaves when one is due, and a message on the channel
+`iceberg:appended` that wakes waiting clients: service/app/waiting.py), reads
+entries back (a span, a page, or a load's tail in one round trip), and walks
+the hash chain. It knows entries and snapshots as text, not states."""
 
 from dataclasses import dataclass
 
@@ -42,6 +46,22 @@ end
 return {'ok', tostring(version), redis.call('HLEN', KEYS[5])}
 """
 
+_TAIL = """
+local known = tonumber(ARGV[1])
+if known > 0 then
+  local version = tonumber(redis.call('HGET', KEYS[2], 'version') or '0')
+  if version >= known and version - known <= tonumber(ARGV[2]) then
+    return {'', redis.call('XRANGE', KEYS[1], '(0-' .. known, '+')}
+  end
+end
+local snap = redis.call('GET', KEYS[3])
+local from = tonumber(redis.call('HGET', KEYS[2], 'snap') or '0')
+if not snap then from = 0 end
+local start = '0-1'
+if from > 0 then start = '0-' .. from end
+return {snap or '', redis.call('XRANGE', KEYS[1], start, '+')}
+"""
+
 Entry = tuple[bytes, bytes]  # (e, p)
 
 
@@ -75,6 +95,7 @@ class Recorder:
     def __init__(self, redis):
         self.redis = redis
         self._append = redis.register_script(_APPEND)
+        self._tail = redis.register_script(_TAIL)
 
     def append(self, game_id: str, expected: int, entries: list[Entry], *, idempotency_key: str | None = None,
                response: str = "", tokens: dict | None = None, snapshot: str | None = None) -> Appended:
@@ -112,6 +133,20 @@ class Recorder:
     def raw(self, game_id: str, first: int = 1):
         """(entry id, fields) from version `first` on, undecoded."""
         return self.redis.xrange(keys.events(game_id), f"0-{first}", "+")
+
+    def entries(self, game_id: str, first: int, last: int | None = None, count: int | None = None):
+        """(entry id, fields) of versions `first` to `last` (the end if None), at
+        most `count`, undecoded: the audit's chain is over these exact bytes."""
+        return self.redis.xrange(keys.events(game_id), f"0-{first}", "+" if last is None else f"0-{last}",
+                                 count=count)
+
+    def tail(self, game_id: str, known: int, max_gap: int):
+        """(snapshot text or b'', entries) to bring a state at version `known` up
+        to date in one round trip: the entries after `known` when the log is at
+        most `max_gap` ahead of it, else the latest snapshot and the entries
+        from its version on (every entry when there is none)."""
+        return self._tail(keys=[keys.events(game_id), keys.meta(game_id), keys.snap(game_id)],
+                          args=[known, max_gap])
 
     def last_at(self, game_id: str) -> int | None:
         """When the game's last entry was appended (ms since the epoch), None if no entry."""

@@ -13,7 +13,6 @@ from domain import registry
 from domain.kernel.errors import RuleViolation
 from domain.kernel.eventdata import to_data
 
-from . import keys
 from .codec import GENESIS, chain, compact, decode_event, encode, epoch_ms, iso_ms
 from .errors import GameNotFound
 from .recorder import Appended, Entry, Recorder, StoredEvent, fields, last_hash, version_of
@@ -21,21 +20,6 @@ from .recorder import Appended, Entry, Recorder, StoredEvent, fields, last_hash,
 SNAPSHOT_EVERY = 100
 _HAND_BOUNDS = ("HandStarted", "HandEnded")  # shared event types that carry the hand number
 
-_LOAD = """
-local known = tonumber(ARGV[1])
-if known > 0 then
-  local version = tonumber(redis.call('HGET', KEYS[2], 'version') or '0')
-  if version >= known and version - known <= tonumber(ARGV[2]) then
-    return {'', redis.call('XRANGE', KEYS[1], '(0-' .. known, '+')}
-  end
-end
-local snap = redis.call('GET', KEYS[3])
-local from = tonumber(redis.call('HGET', KEYS[2], 'snap') or '0')
-if not snap then from = 0 end
-local start = '0-1'
-if from > 0 then start = '0-' .. from end
-return {snap or '', redis.call('XRANGE', KEYS[1], start, '+')}
-"""
 
 
 @dataclass(frozen=True)
@@ -93,7 +77,6 @@ class Repository:
         self.clock = clock
         self.snapshot_every = snapshot_every
         self.cache = StateCache()
-        self._load = self.redis.register_script(_LOAD)
 
     # --- writing ---------------------------------------------------------------------
 
@@ -144,8 +127,7 @@ class Repository:
         when it has the game, else from the latest snapshot and the events after it."""
         cached = self.cache.get(game_id)
         known = cached.state.version if cached else 0
-        snap, entries = self._load(keys=[keys.events(game_id), keys.meta(game_id), keys.snap(game_id)],
-                                   args=[known, self.snapshot_every])
+        snap, entries = self.recorder.tail(game_id, known, self.snapshot_every)
         if cached and not snap:
             loaded = _fold_onto(cached, entries)
         else:

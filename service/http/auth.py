@@ -1,0 +1,91 @@
+"""Who is calling, declared on each view (as microblog-api does it): the
+decorators below resolve the token a view needs before it runs and hand the
+view what they found.
+
+- `@reads_game()`: anyone; the view gets `reader`: public (no token), one seat
+  (its seat token, or the player token of the player sitting there), or the
+  admin. `required=True` answers 401 without a token; `query_token=True` also
+  takes ?access_token= (a browser's EventSource cannot send headers).
+- `@seated`: a seat token of this game (or its player's token); 403 for the
+  admin or a token of no seat. The view gets `reader`.
+- `@as_player`: a player token; the view gets `player`, the player's record.
+"""
+
+from functools import wraps
+
+from flask import request
+
+from projections.readers import ADMIN, PUBLIC, Reader
+
+from ..app.tokens import PLAYER_TOKEN, bearer, is_admin, token_hash
+from .context import services
+from .problems import Problem
+
+
+def reader_of(game_id: str, required: bool = False, query_token: bool = False) -> Reader:
+    header = request.headers.get("Authorization")
+    if header is None and query_token and request.args.get("access_token"):
+        header = "Bearer " + request.args["access_token"]
+    if header is None:
+        if required:
+            raise Problem(401, "unauthorized", "this needs a seat token: Authorization: Bearer <token>")
+        return PUBLIC
+    token = bearer(header)
+    if token is None:
+        raise Problem(401, "unauthorized", "the Authorization header must be 'Bearer <token>'")
+    if is_admin(token, services().config.admin_token):
+        return ADMIN
+    hashed = token_hash(token)
+    if token.startswith(PLAYER_TOKEN):  # a player's: the seat its player has here (both looks cached)
+        player_id = services().players.by_token(hashed)
+        seat = services().players.seat_in(game_id, player_id) if player_id else None
+    else:
+        seat = services().tokens.seat_of(game_id, hashed)
+    if seat is None:
+        raise Problem(401, "unauthorized", "that token is not valid for this game")
+    return Reader(seat=seat)
+
+
+def reads_game(required: bool = False, query_token: bool = False):
+    def decorate(view):
+        @wraps(view)
+        def with_reader(game_id, **kwargs):
+            return view(game_id, reader=reader_of(game_id, required, query_token), **kwargs)
+        return with_reader
+    return decorate
+
+
+def seated(forbidden: str = "actions are taken with a seat token"):
+    def decorate(view):
+        @wraps(view)
+        def with_seat(game_id, **kwargs):
+            reader = reader_of(game_id, required=True)
+            if reader.seat is None:
+                raise Problem(403, "forbidden", forbidden)
+            return view(game_id, reader=reader, **kwargs)
+        return with_seat
+    return decorate
+
+
+def current_player() -> dict:
+    """The player whose token made the request (401 without one)."""
+    token = bearer(request.headers.get("Authorization"))
+    if token is None:
+        raise Problem(401, "unauthorized", "this needs a player token: Authorization: Bearer pt_…")
+    player_id = services().players.by_token(token_hash(token)) if token.startswith(PLAYER_TOKEN) else None
+    record = services().players.get(player_id) if player_id else None
+    if record is None:
+        raise Problem(401, "unauthorized", "that is not a player token (POST /players makes one)")
+    return record
+
+
+def as_player(view):
+    @wraps(view)
+    def with_player(*args, **kwargs):
+        return view(*args, player=current_player(), **kwargs)
+    return with_player
+
+
+def admin_sent() -> bool:
+    """Whether the request carries the admin token."""
+    return is_admin(bearer(request.headers.get("Authorization")), services().config.admin_token)

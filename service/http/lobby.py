@@ -1,0 +1,163 @@
+"""Finding and joining games (API.md, "Players, lobby and play-by-mail"): the
+lobby of listed games, taking an open seat by invite, and a player's inbox."""
+
+import hmac
+
+from flask import Blueprint, jsonify, request
+
+from domain.kernel.errors import SeatNotOpen
+from domain.kernel.seats import TakeSeat
+from projections.lobby import inbox_entry, inbox_order, lobby_entry
+
+from ..app.tokens import new_token, token_hash
+from ..store.errors import ConcurrencyError, GameNotFound
+from ..store.players import player_field
+from .auth import admin_sent, as_player, current_player
+from .context import now_ms, services
+from .limits import limited
+from .player_schemas import JoinSchema
+from .problems import Problem
+from .requests import int_arg, json_body
+
+lobby = Blueprint("lobby", __name__)
+
+JOIN = JoinSchema()
+STATUSES = ("active", "open", "finished")
+JOIN_TRIES = 8  # open seats taken by others while we tried: try the next one this often
+
+
+@lobby.get("/me/games")
+@as_player
+def get_my_games(player):
+    """The player's games: their turns first (the soonest deadline first), then the others."""
+    status = request.args.get("status")
+    if status is not None and status not in STATUSES:
+        raise Problem(400, "invalid_request", "status must be active, open or finished")
+    player_id = player["id"]
+    svc = services()
+    live, finished = [], []
+    for game_id in svc.players.games(player_id):
+        state, seat = _seat_state(game_id, player_id)
+        if state is None:
+            continue
+        entry = inbox_entry(game_id, state, seat, svc.lobby.name(game_id))
+        if state.status == "finished":
+            svc.players.file_finished(player_id, game_id, now_ms())
+            finished.append(entry)
+        else:
+            live.append(entry)
+    if status == "finished":
+        limit = int_arg("limit", 100, 1, 1000)
+        known = {e["id"] for e in finished}
+        for game_id in svc.players.finished_games(player_id, limit):
+            if game_id not in known:
+                state, seat = _seat_state(game_id, player_id)
+                if state is not None:
+                    finished.append(inbox_entry(game_id, state, seat, svc.lobby.name(game_id)))
+        games = finished[:limit]
+    else:
+        games = sorted((e for e in live if status is None or e["status"] == status), key=inbox_order)
+    return jsonify({"my_turn_count": sum(e["my_turn"] for e in live), "games": games})
+
+
+def _seat_state(game_id: str, player_id: str):
+    """(state, the player's seat) of a game of the index; (None, None) for an
+    entry of a seat the player never got (its append was refused), dropped."""
+    svc = services()
+    seat = svc.players.seat_in(game_id, player_id)
+    try:
+        state = svc.repository.load(game_id).state if seat is not None else None
+    except GameNotFound:
+        state = None
+    if state is None:
+        svc.players.forget(player_id, game_id)
+        return None, None
+    return state, seat
+
+
+@lobby.get("/lobby")
+def get_lobby():
+    """Listed games that wait for players, the newest first (never an invite)."""
+    limit = int_arg("limit", 50, 1, 100)
+    svc = services()
+    games = []
+    for game_id in svc.lobby.listed(limit):
+        info = svc.lobby.info(game_id)
+        try:
+            state = svc.repository.load(game_id).state
+        except GameNotFound:
+            state = None
+        if state is None or info is None or state.status != "open":
+            svc.lobby.unlist(game_id)  # filled up, aborted or gone since it was listed
+            continue
+        games.append(lobby_entry(game_id, state, info))
+    return jsonify({"games": games})
+
+
+@lobby.post("/games/<game:game_id>/join")
+@limited("create")
+def join_game(game_id):
+    """Take an open seat: with the invite (a listed game needs none), as a
+    player (their token) or anonymously under a name; 201 with a seat token."""
+    data = JOIN.load(json_body())
+    svc = services()
+    player = _joining_player()
+    info = svc.lobby.info(game_id)
+    if info is None and not svc.recorder.exists(game_id):
+        raise Problem(404, "not_found", "no such game")
+    if not (info and info["listed"]) and not _invited(info, data["invite"]):
+        raise Problem(403, "invalid_invite", "this game is joined with its invite code")
+    name = data["name"] or (player and player["name"])
+    if name is None:
+        raise Problem(422, "invalid_request", "a join without a player token needs a name",
+                      extra={"errors": {"name": ["required without a player token"]}})
+    if player and svc.players.seat_in(game_id, player["id"]) is not None:
+        raise Problem(409, "already_seated", "you sit in this game already")
+    if player:
+        svc.players.will_sit(game_id, player["id"], now_ms())
+    token = new_token()
+    for _ in range(JOIN_TRIES):
+        seat = data["seat"] if data["seat"] is not None else _open_seat(game_id)
+        tokens = {token_hash(token): seat}
+        if player:
+            tokens[player_field(player["id"])] = seat
+        try:
+            outcome = svc.commands.handle(game_id, TakeSeat(seat, name), f"s{seat}", tokens=tokens)
+            break
+        except (SeatNotOpen, ConcurrencyError):  # taken meanwhile: the next open seat, if any
+            if data["seat"] is not None:
+                raise
+    else:
+        raise Problem(409, "no_open_seat", "the open seats were all taken meanwhile")
+    if outcome.state.status != "open":
+        svc.lobby.unlist(game_id)
+    body = {"id": game_id, "seat": seat, "name": name, "token": token, "version": outcome.version,
+            "status": outcome.state.status}
+    if player:
+        body["player"] = player["id"]
+    response = jsonify(body)
+    response.status_code = 201
+    response.headers["Location"] = f"/games/{game_id}"
+    return response
+
+
+def _joining_player() -> dict | None:
+    """The player joining (a player token), or None (anonymous); any other token is refused."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    if admin_sent():
+        raise Problem(403, "forbidden", "the admin does not take seats")
+    return current_player()
+
+
+def _invited(info: dict | None, invite: str | None) -> bool:
+    if not info or not info["invite"] or not invite:
+        return False
+    return hmac.compare_digest(token_hash(invite), info["invite"])
+
+
+def _open_seat(game_id: str) -> int:
+    """The first open seat of the game as it is now (the domain refuses a game without one)."""
+    state = services().repository.load(game_id).state
+    return next((seat for seat, p in enumerate(state.players) if p.name is None), 0)
