@@ -1,4 +1,4 @@
-"""A finished hand's result (API.md, "Hands and replays")."""
+"""A finished hand's result (docs/api.md, "Hands and replays")."""
 
 
 def hand_result(started, ended) -> dict:

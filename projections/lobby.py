@@ -1,4 +1,4 @@
-"""The lobby and a player's inbox (API.md, "Players, lobby and play-by-mail"):
+"""The lobby and a player's inbox (docs/api.md, "Players, the lobby and play by mail"):
 a listed game that waits for players, and one of a player's games with what
 they need to know first, whether it is their turn and until when."""
 

@@ -1,4 +1,4 @@
-"""What a notice tells a player (API.md, "Players, lobby and play-by-mail"):
+"""What a notice tells a player (docs/api.md, "Players, the lobby and play by mail"):
 the public events since their seat last moved, and the same told in words for
 an e-mail. Public only: the events as a reader without a token sees them
 (projections/redaction.py), so a notice never holds a card its reader could

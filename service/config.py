@@ -1,4 +1,4 @@
-"""Settings, from the environment (API.md, "Running") or given directly."""
+"""Settings, from the environment (docs/api.md, "Running the server") or given directly."""
 
 import os
 from dataclasses import dataclass, field

@@ -1,5 +1,5 @@
-"""Players, the lobby and play by mail over HTTP (API.md "Players, lobby and
-play-by-mail"): personal tokens, open seats and invites, the inbox, resigning,
+"""Players, the lobby and play by mail over HTTP (docs/api.md "Players, the lobby and
+play by mail"): personal tokens, open seats and invites, the inbox, resigning,
 aborting and extending, on one Redis and on a cluster. Times are frozen where
 deadlines matter. Every response is checked against openapi.yaml."""
 

@@ -135,7 +135,7 @@ def test_streams_keep_alive_each_at_its_own_pace_within_the_promised_interval():
     from service.http.events import KEEPALIVE_S, keepalive_s
 
     paces = [keepalive_s() for _ in range(50)]
-    assert all(0.75 * KEEPALIVE_S <= pace <= KEEPALIVE_S for pace in paces)  # at least every 15 s, as API.md says
+    assert all(0.75 * KEEPALIVE_S <= pace <= KEEPALIVE_S for pace in paces)  # at least every 15 s, as docs/api.md says
     assert len(set(paces)) > 40 and max(paces) - min(paces) > 0.1 * KEEPALIVE_S  # not all due at once
 
 

@@ -1,4 +1,4 @@
-"""The audit over HTTP (API.md "Audit", docs/audit.md), on one Redis and on a
+"""The audit over HTTP (docs/api.md "Audit", docs/audit.md), on one Redis and on a
 cluster: a game played over HTTP verifies in full from what anyone may
 download; during a hand no served hash is one a reader could match against a
 hidden card; the server commits before it hears a seed, and a seed changes

@@ -1,4 +1,4 @@
-"""Deals: the seed expansion, the commitment of API.md, and explicit decks."""
+"""Deals: the seed expansion, the commitment of docs/api.md, and explicit decks."""
 
 import hashlib
 from collections import Counter

@@ -1,4 +1,4 @@
-"""Events serialize to the fields API.md names and back, exactly."""
+"""Events serialize to the fields docs/api.md names and back, exactly."""
 
 from domain.iceberg import VARIANT as ICEBERG
 from domain.iceberg.rules import Rules
@@ -17,11 +17,11 @@ API_FIELDS = {
     "HandEnded": {"hand", "reason", "results", "deck", "salt"},
     "GameEnded": {"winners", "totals", "reason"},  # reason: "Limits and conventions"
 }
-# ours, for play-by-mail deadlines (API.md leaves them open)
+# ours, for play-by-mail deadlines (docs/api.md leaves them open)
 OUR_FIELDS = {"DeadlineSet": {"seat", "deadline"}, "TurnTimedOut": {"seat", "deadline"},
-              # the commit-reveal deals (API.md "Audit" leaves their shape open; docs/audit.md)
+              # the commit-reveal deals (docs/api.md "Audit" leaves their shape open; docs/audit.md)
               "DealsCommitted": {"commitment", "hands", "supplied"}, "SeedContributed": {"seat", "seed"},
-              # seats and the people in them (API.md "Players, lobby and play-by-mail" leaves them open)
+              # seats and the people in them (docs/api.md, "Players, the lobby and play by mail" leaves them open)
               "SeatTaken": {"seat", "name"}, "SeatResigned": {"seat"}, "SeatForfeited": {"seat"},
               "GameAborted": {"seat"}, "DeadlineExtended": {"seat", "deadline"}}
 

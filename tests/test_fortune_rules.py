@@ -1,4 +1,4 @@
-"""Fortune Rummy's rules (docs/rules/fortune.md, VARIANTS.md "Fortune Rummy") as
+"""Fortune Rummy's rules (docs/rules/fortune.md) as
 given events -> when a command -> then events or an error."""
 
 import pytest

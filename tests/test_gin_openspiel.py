@@ -12,7 +12,7 @@ our stock gave), our moves become its actions. At every decision we check:
   face-down discard, the knocker's melds one by one, pass; a show as the
   lay-offs card by card, pass, the defender's melds, pass);
 * every action we list is legal there, and what it lists and we do not is
-  one of the known differences (docs/VARIANTS.md, /tmp/notes/openspiel_gin.md):
+  one of the known differences (docs/rules/gin.md):
     - re-discarding the card just taken from the discard pile (legal there);
     - a knock where every knockable discard is the card just taken (legal there);
     - its knock test on 11 cards is a heuristic, so it may deny a knock we allow;

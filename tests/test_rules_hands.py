@@ -1,4 +1,4 @@
-"""The end of a hand, scoring, and the end of the game (RULES.md), including the
+"""The end of a hand, scoring, and the end of the game (docs/rules/iceberg.md), including the
 worked example, whose totals are exact."""
 
 import pytest

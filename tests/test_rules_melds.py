@@ -1,4 +1,4 @@
-"""Melds and lay-offs: what is valid and what it is worth (RULES.md, "Melds"
+"""Melds and lay-offs: what is valid and what it is worth (docs/rules/iceberg.md, "Melds"
 and "Points for melding")."""
 
 import pytest

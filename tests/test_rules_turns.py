@@ -1,4 +1,4 @@
-"""A turn, in order: pick up, draw, aces, meld, discard (RULES.md), as
+"""A turn, in order: pick up, draw, aces, meld, discard (docs/rules/iceberg.md), as
 given events -> when a command -> then events or an error."""
 
 import pytest

@@ -39,7 +39,7 @@ def strategy_for(operation, **kwargs):
 
 
 def run(strategy, operation, real_token: bool = False):
-    # API.md: "an illegal move is 409 or 422 with the rule's code", so a
+    # docs/api.md: "an illegal move is 409 or 422 with the rule's code", so a
     # well-formed action may be refused by the rules (meld of cards not held);
     # an action or a seat command (resign, abort, extend) with a well-formed
     # If-Match naming another version gets 412.

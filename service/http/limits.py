@@ -1,8 +1,8 @@
 """Rate limits per client address on what costs the server: creating games,
 actions and waiting (flask-limiter, its counters in the queue's Redis).
 
-A breach is a 429 problem+json `rate_limited` with `Retry-After` (API.md,
-"Limits and conventions"). The limits are settings (service/config.py): the
+A breach is a 429 problem+json `rate_limited` with `Retry-After` (docs/api.md,
+"Rate limits"). The limits are settings (service/config.py): the
 defaults let a few players behind one address play at human speed, and
 `ICEBERG_RATE_LIMITS=off` turns them off (benchmarks). A Config built directly
 (tests, embedding) has none unless it says so.

@@ -1,4 +1,4 @@
-"""Finding and joining games (API.md, "Players, lobby and play-by-mail"): the
+"""Finding and joining games (docs/api.md, "Players, the lobby and play by mail"): the
 lobby of listed games, taking an open seat by invite, and a player's inbox."""
 
 import hmac

@@ -1,7 +1,7 @@
 """The seats of a new game (POST /games): named seats as before, bots, the
 caller's own seat (`{"player": "me"}`, with a player token) and open seats
 (`{"open": true}`), taken later with the game's invite code; the game's name,
-and whether the lobby lists it (API.md, "Players, lobby and play-by-mail").
+and whether the lobby lists it (docs/api.md, "Players, the lobby and play by mail").
 
 `NewTable` turns the checked body into the players of `CreateGame`, the token
 hashes the creating append records (a seat token per human seat, and the

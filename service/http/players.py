@@ -1,4 +1,4 @@
-"""Players and their accounts (API.md, "Players, lobby and play-by-mail"):
+"""Players and their accounts (docs/api.md, "Players, the lobby and play by mail"):
 a player's personal token, the player as its owner sees it, their own
 webhook and its deliveries, and the one-click unsubscribe of e-mail notices."""
 

@@ -1,5 +1,5 @@
-"""What a seated person decides beside playing (API.md, "Players, lobby and
-play-by-mail"): resign, abort a game nobody has played yet, extend one's own
+"""What a seated person decides beside playing (docs/api.md, "Players, the lobby and
+play by mail"): resign, abort a game nobody has played yet, extend one's own
 deadline. Each is a seat command through the application service."""
 
 from flask import Blueprint, request

@@ -1,4 +1,4 @@
-"""Players and where they sit (API.md, "Players, lobby and play-by-mail").
+"""Players and where they sit (docs/api.md, "Players, the lobby and play by mail").
 
 A player is a name, maybe an e-mail address, notice settings, maybe a webhook,
 and a personal token kept only as its SHA-256. Where a player sits is written
