@@ -105,3 +105,46 @@ def test_a_name_with_nothing_visible_is_refused(own_client, own_redis, name):
     body = json.dumps({"players": [{"name": name}, {"name": "B"}]})
     problem(raw_post(own_client, "/games", body), 422, "invalid_request")
     assert games(own_redis.url) == before
+
+
+# --- every query and body field checked as documented, for every caller -----------------------
+
+@pytest.mark.parametrize("seat", ["-1", "abc", "100", "1.0", ""])
+def test_a_view_with_a_malformed_seat_is_a_bad_request_for_a_seat_token_too(own_client, game, seat):
+    game_id, tokens = game
+    problem(own_client.get(f"/games/{game_id}/view?seat={seat}", token=tokens[0]), 400, "invalid_request")
+    assert own_client.get(f"/games/{game_id}/view?seat=0", token=tokens[0]).status_code == 200
+
+
+def _player(client) -> str:
+    response = client.post("/players", json={"name": "Ann", "email": "ann@example.org"})
+    assert response.status_code == 201
+    return response.get_json()["token"]
+
+
+@pytest.mark.parametrize("query", ["limit=0", "limit=1001", "limit=x", "status=finished&limit=0",
+                                   "status=active&limit=1001", "status=done"])
+def test_my_games_with_a_limit_out_of_range_is_a_bad_request_whatever_the_status(own_client, query):
+    token = _player(own_client)
+    problem(own_client.get(f"/me/games?{query}", token=token), 400, "invalid_request")
+    assert own_client.get("/me/games?limit=1000", token=token).status_code == 200
+
+
+@pytest.mark.parametrize("value", ["yes", "true", 1, 0, None, "on", []])
+def test_notices_are_switched_with_a_json_boolean_only(own_client, value):
+    token = _player(own_client)
+    before = own_client.get("/me", token=token).get_json()
+    assert before["notices"] == {"email": True}
+    problem(own_client.call("PATCH", "/me", token, json={"notices": {"email": value}}), 422, "invalid_request")
+    assert own_client.get("/me", token=token).get_json() == before
+    switched = own_client.call("PATCH", "/me", token, json={"notices": {"email": False}})
+    assert switched.status_code == 200 and switched.get_json()["notices"] == {"email": False}
+
+
+@pytest.mark.parametrize("field, value", [("listed", "yes"), ("listed", 1), ("open", "true")])
+def test_booleans_of_a_new_game_are_json_booleans(own_client, own_redis, field, value):
+    before = games(own_redis.url)
+    players = [{"name": "Ann"}, {"open": value} if field == "open" else {"name": "Bo"}]
+    body = {"players": players, **({field: value} if field != "open" else {})}
+    problem(own_client.post("/games", json=body), 422, "invalid_request")
+    assert games(own_redis.url) == before

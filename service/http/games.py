@@ -112,8 +112,9 @@ def get_game(game_id):
 @games.get("/games/<game:game_id>/view")
 @reads_game(required=True)
 def get_view(game_id, reader):
+    seat = int_arg("seat", None, 0, 99)  # checked for every caller; only the admin's names a seat
     if reader.admin:
-        reader = Reader(seat=int_arg("seat", None, 0, 99), admin=True)
+        reader = Reader(seat=seat, admin=True)
     state = game_state(game_id)
     if reader.seat is None or not 0 <= reader.seat < len(state.players):
         raise Problem(422, "no_such_seat", "the admin must name a seat: ?seat=N")

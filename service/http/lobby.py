@@ -33,6 +33,7 @@ def get_my_games(player):
     status = request.args.get("status")
     if status is not None and status not in STATUSES:
         raise Problem(400, "invalid_request", "status must be active, open or finished")
+    limit = int_arg("limit", 100, 1, 1000)  # finished games only, checked always
     player_id = player["id"]
     svc = services()
     live, finished = [], []
@@ -47,7 +48,6 @@ def get_my_games(player):
         else:
             live.append(entry)
     if status == "finished":
-        limit = int_arg("limit", 100, 1, 1000)
         known = {e["id"] for e in finished}
         for game_id in svc.players.finished_games(player_id, limit):
             if game_id not in known:

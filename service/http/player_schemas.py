@@ -7,7 +7,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from domain.kernel.players import MAX_NAME, clean_name
 
-from .schemas import WholeNumber
+from .schemas import JsonBoolean, WholeNumber
 
 MAX_EMAIL = 254
 #: one @, a dot in the domain, no space, control or separator (nothing that could break a mail
@@ -47,7 +47,7 @@ class NoticesSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    email = fields.Boolean(required=True)  # e-mail notices on or off (the unsubscribe link turns them off)
+    email = JsonBoolean(required=True)  # e-mail notices on or off (the unsubscribe link turns them off)
 
 
 class PatchMeSchema(Schema):

@@ -23,6 +23,15 @@ class CallerSeat:
     name: str | None = None
 
 
+class JsonBoolean(fields.Boolean):
+    """true or false, as JSON Schema's boolean: never "yes", "true", 1 or 0 (marshmallow's Boolean takes those)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise ValidationError("Not a valid boolean: true or false.")
+        return value
+
+
 class PlayerSchema(Schema):
     """A seat of a new game: named (a human, or a bot), `{"player": "me"}` (the
     caller, with a player token) or `{"open": true}` (taken later, by invite)."""
@@ -33,7 +42,7 @@ class PlayerSchema(Schema):
     name = fields.String(load_default=None, validate=validate.Length(min=1, max=MAX_NAME))
     bot = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(ALL_BOTS))
     player = fields.String(load_default=None, validate=validate.OneOf(["me"]))
-    open = fields.Boolean(load_default=False, validate=validate.Equal(True))
+    open = JsonBoolean(load_default=False, validate=validate.Equal(True))
 
     @post_load
     def build(self, data, **_):
@@ -102,7 +111,7 @@ class CreateGameSchema(Schema):
     rules = fields.Dict(load_default=None, allow_none=True)
     deck = fields.List(CARD, load_default=None, allow_none=True, validate=validate.Length(max=104))
     name = fields.String(load_default=None, validate=validate.Length(min=1, max=GAME_NAME))  # shown in the lobby
-    listed = fields.Boolean(load_default=False)  # an open game shown in GET /lobby, joined without the invite
+    listed = JsonBoolean(load_default=False)  # an open game shown in GET /lobby, joined without the invite
     # the deals (docs/audit.md): a commitment offered by POST /commitments, and the seats' seeds
     commitment = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-f]{64}$"))
     seeds = fields.List(fields.Nested(Schema.from_dict(
