@@ -101,6 +101,30 @@ def test_the_stream_ends_after_game_ended(own_client):
     assert messages(late)[1] == []  # joined after the end: it closes at once
 
 
+def test_every_message_of_a_whole_game_s_stream_is_a_stream_message_of_the_spec(own_client):
+    """openapi.yaml's StreamMessage: the fields of each message, `event` naming
+    the schema of `data` (its contentSchema, the Event union, checked too)."""
+    from tests.spec import spec, validator_at
+
+    created = own_client.create([{"name": "A"}, {"name": "B"}], rules={"hands": 1})
+    game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
+    _play_to_the_end(own_client, game_id, tokens)
+    stream = own_client.http.get(f"/games/{game_id}/stream", buffered=False)
+    text = b"".join(stream.response).decode()  # a finished game's stream ends by itself
+    message, event = validator_at("/components/schemas/StreamMessage"), validator_at("/components/schemas/Event")
+    assert spec()["components"]["schemas"]["StreamMessage"]["properties"]["data"]["contentSchema"] == {
+        "$ref": "#/components/schemas/Event"}
+    blocks = [block for block in text.split("\n\n") if block and not block.startswith(("retry:", ":"))]
+    for block in blocks:
+        fields = dict(line.split(": ", 1) for line in block.split("\n"))
+        assert not list(message.iter_errors(fields)), block
+        data = json.loads(fields["data"])
+        assert not list(event.iter_errors(data)), block
+        assert data["type"] == fields["event"] and str(data["version"]) == fields["id"]
+    assert len(blocks) == own_client.get(f"/games/{game_id}/events").get_json()["version"]
+    assert json.loads(blocks[-1].split("data: ", 1)[1])["type"] == "GameEnded"
+
+
 def _play_to_the_end(client, game_id, tokens):
     import random
 

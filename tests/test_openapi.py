@@ -279,3 +279,62 @@ def test_429_is_documented_where_the_rate_limits_apply():
     assert ("post", "/games/{id}/actions") in limited and ("post", "/games") in limited
     for method, path in limited:
         assert "429" in spec()["paths"][path][method]["responses"], (method, path)
+
+
+# --- what other tools read: no stray keys, descriptions, optional defaults ----------------
+
+def test_no_mapping_holds_a_stray_key_of_a_description_cut_at_a_comma():
+    """An unquoted comma inside a YAML flow mapping ends the description there
+    and makes the rest a key of its own with a null value (`highest total
+    winning: null` under a schema): no null is anywhere but in examples and values."""
+    stray = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if value is None and not {"example", "examples", "default", "enum", "const", "value"} & set(where):
+                    stray.append("/".join(map(str, (*where, key))))
+                walk(value, (*where, key))
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, (*where, i))
+
+    walk(spec(), ())
+    assert stray == []
+
+
+def test_every_operation_is_described_with_a_4xx():
+    for where, method, operation in _operations():
+        if where.startswith("webhook"):
+            continue
+        assert len(operation.get("description", "")) > 40, (where, method)
+        assert any(status.startswith("4") for status in operation["responses"]), (where, method)
+
+
+def test_request_bodies_carry_no_default_so_generated_clients_keep_those_fields_optional():
+    """openapi-typescript types a property with a `default` as always present:
+    a client could not send `rules: {hands: 1}`. The defaults of what a client
+    sends are in the descriptions (and in GET /variants)."""
+    def defaults(node, where=()):
+        if isinstance(node, dict):
+            if "default" in node and where and where[-1] != "responses":
+                yield where
+            for key, value in node.items():
+                if key != "$ref":
+                    yield from defaults(value, (*where, key))
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                yield from defaults(value, (*where, i))
+
+    schemas = spec()["components"]["schemas"]
+    sent = [name for name in schemas if name.startswith("Create") or name.endswith("Rules") or name.endswith("In")]
+    assert {"CreateIcebergGame", "IcebergRules", "GinRules", "FortuneRules"} <= set(sent)
+    assert [(name, *where) for name in sent for where in defaults(schemas[name])] == []
+    assert "(default 100)" in schemas["IcebergRules"]["properties"]["max_hands"]["description"]
+
+
+def test_the_stream_s_messages_name_every_event_type():
+    message = _schema("StreamMessage")
+    assert message["properties"]["event"]["enum"] == list(_schema("Event")["discriminator"]["mapping"])
+    stream = spec()["paths"]["/games/{id}/stream"]["get"]["responses"]["200"]["content"]["text/event-stream"]
+    assert stream["x-itemSchema"] == {"$ref": "#/components/schemas/StreamMessage"}
