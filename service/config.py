@@ -29,6 +29,7 @@ class Config:
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API ("*" for any)
     redis_pool: int = 64  # Redis connections per process at most (per node on a cluster)
     rate_limits: dict | None = None  # kind -> "20/minute;200/hour" (service/http/limits.py); None: no limits
+    trusted_proxies: int = 0  # reverse proxies in front that set X-Forwarded-For (service/http/app.py, ProxyFix)
     smtp_url: str | None = None  # e-mail notices go through this server (smtp://, smtps://); None: no e-mail
     mail_from: str = "iceberg@localhost"  # their From address
     public_url: str = "http://127.0.0.1:8000"  # where players reach this server: links in notices
@@ -55,6 +56,7 @@ class Config:
             bot_pause_s=float(env.get("ICEBERG_BOT_PAUSE_S") or 0),
             redis_pool=int(env.get("ICEBERG_REDIS_POOL") or 64),
             rate_limits=_rate_limits(env),
+            trusted_proxies=_whole(env, "ICEBERG_TRUSTED_PROXIES", 0),
             smtp_url=env.get("ICEBERG_SMTP_URL") or None,
             mail_from=env.get("ICEBERG_MAIL_FROM") or "iceberg@localhost",
             public_url=(env.get("ICEBERG_PUBLIC_URL") or "http://127.0.0.1:8000").rstrip("/"),
@@ -75,3 +77,12 @@ def _rate_limits(env) -> dict | None:
     if (env.get("ICEBERG_RATE_LIMITS") or "").lower() in ("off", "0", "false", "no"):
         return None
     return {kind: env.get(f"ICEBERG_RATE_LIMIT_{kind.upper()}") or default for kind, default in RATE_LIMIT_DEFAULTS.items()}
+
+
+def _whole(env, name: str, default: int) -> int:
+    value = (env.get(name) or "").strip()
+    if not value:
+        return default
+    if not value.isascii() or not value.isdigit():
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    return int(value)

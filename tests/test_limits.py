@@ -65,3 +65,97 @@ def test_limits_are_on_by_default_from_the_environment_and_can_be_turned_off():
                                                "waits": "300/minute"}
     assert Config.from_env({"ICEBERG_RATE_LIMIT_CREATE": "5/minute"}).rate_limits["create"] == "5/minute"
     assert Config.from_env({"ICEBERG_RATE_LIMITS": "off"}).rate_limits is None
+
+
+# --- whom a request counts against: the player, the seat, or the forwarded address ------------
+
+def _limited_app(redis, **config):
+    return create_app(Config(redis_url=redis.url, admin_token=ADMIN_TOKEN,
+                             rate_limits={"create": "3/minute", "actions": "2/minute", "waits": "2/minute"}, **config),
+                      jobs=False)
+
+
+def _create_from(client, forwarded: str, proxy: str = "10.9.8.7"):
+    return client.post("/games", json={"players": PLAYERS}, headers={"X-Forwarded-For": forwarded},
+                       environ_base={"REMOTE_ADDR": proxy})
+
+
+@pytest.mark.parametrize("proxies", [0, 1])
+def test_behind_one_trusted_proxy_two_forwarded_addresses_get_separate_limits_and_without_it_one(own_redis, proxies):
+    app = _limited_app(own_redis, trusted_proxies=proxies)
+    client = app.test_client()
+    try:
+        for _ in range(3):
+            assert _create_from(client, "198.51.100.1").status_code == 201
+        _is_rate_limited(_create_from(client, "198.51.100.1"))
+        other = _create_from(client, "198.51.100.2")
+        if proxies:
+            assert other.status_code == 201  # another client behind the same proxy
+        else:
+            _is_rate_limited(other)  # the header is not believed: one client, the proxy
+    finally:
+        app.extensions["iceberg"].hub.close()
+
+
+def test_a_forwarded_chain_counts_the_address_the_trusted_proxy_saw_not_what_the_client_wrote(own_redis):
+    app = _limited_app(own_redis, trusted_proxies=1)
+    client = app.test_client()
+    try:
+        for spoofed in ("203.0.113.1", "203.0.113.2", "203.0.113.3"):  # the client's own header, then the proxy's entry
+            assert _create_from(client, f"{spoofed}, 198.51.100.7").status_code == 201
+        _is_rate_limited(_create_from(client, "203.0.113.4, 198.51.100.7"))
+    finally:
+        app.extensions["iceberg"].hub.close()
+
+
+def test_two_players_behind_one_address_get_separate_action_limits(limited):
+    client, _ = limited
+    created = client.post("/games", json={"players": [{"name": "Ann"}, {"name": "Bo"}]}).get_json()
+    game, tokens = created["id"], [s["token"] for s in created["seats"]]
+    bad = {"type": "discard", "card": "ZZ"}  # refused by the rules, still counted
+    for _ in range(2):
+        assert client.post(f"/games/{game}/actions", tokens[0], json=bad).status_code in (409, 422)
+    _is_rate_limited(client.post(f"/games/{game}/actions", tokens[0], json=bad))
+    for _ in range(2):  # the other seat, the same address: a limit of its own
+        assert client.post(f"/games/{game}/actions", tokens[1], json=bad).status_code in (409, 422)
+    _is_rate_limited(client.post(f"/games/{game}/actions", tokens[1], json=bad))
+
+
+def test_a_player_token_counts_against_the_player_in_every_game(limited):
+    client, _ = limited
+    ann, bo = (client.post("/players", json={"name": name}).get_json()["token"] for name in ("Ann", "Bo"))
+    first, second = (client.post("/games", ann, json={"players": [{"player": "me"}, {"name": f"X{i}"}]}).get_json()["id"]
+                     for i in range(2))
+    bos = client.post("/games", bo, json={"players": [{"player": "me"}, {"name": "Y"}]}).get_json()["id"]
+    bad = {"type": "discard", "card": "ZZ"}
+    for _ in range(2):
+        assert client.post(f"/games/{first}/actions", ann, json=bad).status_code in (409, 422)
+    _is_rate_limited(client.post(f"/games/{second}/actions", ann, json=bad))  # the player's limit, not the game's
+    assert client.post(f"/games/{bos}/actions", bo, json=bad).status_code in (409, 422)  # another player's
+
+
+def test_made_up_tokens_count_against_the_address(limited):
+    client, _ = limited
+    created = client.post("/games", json={"players": [{"name": "Ann"}, {"name": "Bo"}]}).get_json()
+    game = created["id"]
+    for i in range(2):
+        assert client.post(f"/games/{game}/actions", f"st_made-up-{i}", json={"type": "draw"}).status_code == 401
+    _is_rate_limited(client.post(f"/games/{game}/actions", "st_made-up-2", json={"type": "draw"}))
+    _is_rate_limited(client.post(f"/games/{game}/actions", "pt_made-up-3", json={"type": "draw"}))
+
+
+def test_the_limits_key_on_ids_never_on_a_token(limited):
+    client, redis = limited
+    created = client.post("/games", json={"players": [{"name": "Ann"}, {"name": "Bo"}]}).get_json()
+    token = created["seats"][0]["token"]
+    client.post(f"/games/{created['id']}/actions", token, json={"type": "draw"})
+    stored = [key.decode() for key in redis_client(redis).scan_iter(match="*iceberg:limits*")]
+    assert any(f"seat:{created['id']}:0" in key for key in stored), stored
+    assert not any(token in key or token[3:20] in key for key in stored), stored
+
+
+def test_trusted_proxies_come_from_the_environment():
+    assert Config.from_env({}).trusted_proxies == 0
+    assert Config.from_env({"ICEBERG_TRUSTED_PROXIES": "2"}).trusted_proxies == 2
+    with pytest.raises(ValueError):
+        Config.from_env({"ICEBERG_TRUSTED_PROXIES": "yes"})

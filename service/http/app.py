@@ -4,6 +4,7 @@ store and queue. Every blueprint is registered here, by name, and nowhere else."
 import logging
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..config import Config
 from ..wiring import wire
@@ -47,5 +48,16 @@ def create_app(config: Config | None = None, *, store_redis=None, queue_redis=No
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     limits.install(app, services.config.rate_limits, services.config.effective_queue_url)
+    behind_proxies(app, services.config.trusted_proxies)
     logging.getLogger("iceberg").setLevel(logging.INFO)
     return app
+
+
+def behind_proxies(app: Flask, count: int) -> None:
+    """Behind `count` reverse proxies, each appending to X-Forwarded-For (and
+    setting X-Forwarded-Proto), the client is the address the outermost one
+    saw: werkzeug's ProxyFix takes the `count`-th from the right, so addresses
+    a client writes into the header itself are never believed. Without
+    proxies the header is ignored: anyone could send one."""
+    if count:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count)

@@ -9,11 +9,15 @@ view what they found.
 - `@seated`: a seat token of this game (or its player's token); 403 for the
   admin or a token of no seat. The view gets `reader`.
 - `@as_player`: a player token; the view gets `player`, the player's record.
+
+`rate_key()` says whom a request counts against for the rate limits
+(service/http/limits.py): the player or seat its token stands for, else the
+client's address.
 """
 
 from functools import wraps
 
-from flask import request
+from flask import g, request
 
 from projections.readers import ADMIN, PUBLIC, Reader
 
@@ -89,3 +93,31 @@ def as_player(view):
 def admin_sent() -> bool:
     """Whether the request carries the admin token."""
     return is_admin(bearer(request.headers.get("Authorization")), services().config.admin_token)
+
+
+def rate_key() -> str:
+    """Whom a request counts against for the rate limits: the player its player
+    token stands for, the seat its seat token stands for in this game, or else
+    the client's address (behind trusted proxies, the one they forwarded:
+    ICEBERG_TRUSTED_PROXIES). Never the token: the key is the player's id or the
+    game and seat. A token that stands for nobody counts against the address, so
+    made-up tokens buy no fresh limits. Both looks are cached (store/players.py,
+    store/records.py): a token's player or seat never changes."""
+    if "rate_key" not in g:
+        g.rate_key = _rate_key()
+    return g.rate_key
+
+
+def _rate_key() -> str:
+    token = bearer(request.headers.get("Authorization")) or request.args.get("access_token")
+    if token:
+        hashed = token_hash(token)
+        if token.startswith(PLAYER_TOKEN):
+            player_id = services().players.by_token(hashed)
+            if player_id is not None:
+                return f"player:{player_id}"
+        game_id = (request.view_args or {}).get("game_id")
+        seat = services().tokens.seat_of(game_id, hashed) if game_id else None
+        if seat is not None:
+            return f"seat:{game_id}:{seat}"
+    return f"address:{request.remote_addr}"

@@ -7,17 +7,20 @@ defaults let a few players behind one address play at human speed, and
 `ICEBERG_RATE_LIMITS=off` turns them off (benchmarks). A Config built directly
 (tests, embedding) has none unless it says so.
 
-The client is the connection's address: behind a reverse proxy every client
-would share the proxy's, so a proxy must do its own limiting or the server
-must be told to trust its X-Forwarded-For (not done here).
+A request with a player or seat token counts against that player or seat,
+one without (or with a token that stands for nobody) against the client's
+address: `auth.rate_key`. Behind reverse proxies the address is the one they
+forwarded, when the server is told how many to trust (ICEBERG_TRUSTED_PROXIES,
+werkzeug's ProxyFix in service/http/app.py); else every client behind a proxy
+would share the proxy's.
 """
 
 import time
 
 from flask import Flask
 from flask_limiter import Limiter, RequestLimit
-from flask_limiter.util import get_remote_address
 
+from .auth import rate_key
 from .problems import problem_response
 
 
@@ -39,7 +42,7 @@ def limit_of(view) -> str | None:
 def install(app: Flask, limits: dict[str, str] | None, storage_uri: str | None) -> None:
     if not limits:
         return
-    limiter = Limiter(key_func=get_remote_address, app=app, storage_uri=storage_uri or "memory://",
+    limiter = Limiter(key_func=rate_key, app=app, storage_uri=storage_uri or "memory://",
                       strategy="fixed-window", key_prefix="iceberg:limits", on_breach=_breached,
                       swallow_errors=True)  # a limiter whose store fails lets requests through
     for endpoint, view in list(app.view_functions.items()):
@@ -51,7 +54,7 @@ def install(app: Flask, limits: dict[str, str] | None, storage_uri: str | None) 
 
 def _breached(limit: RequestLimit):
     retry = max(1, int(limit.reset_at - time.time()))
-    response = problem_response(429, "rate_limited", f"too many requests from this address: {limit.limit}; "
+    response = problem_response(429, "rate_limited", f"too many requests from this client: {limit.limit}; "
                                 f"try again in {retry} s")
     response.headers["Retry-After"] = str(retry)
     return response
