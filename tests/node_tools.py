@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import debian
+
 PINNED = Path(__file__).resolve().parent / "node"
 HOW_TO_GET_NPM = ("these tests need Node.js 20+ and npm (to install the tools pinned in tests/node/) and found no "
                   "npm; as root: `apt-get install nodejs npm`")
@@ -34,17 +36,9 @@ def cache_root() -> Path:
 
 
 def _npm() -> str | None:
-    found = shutil.which("npm")
-    if found is None and os.geteuid() == 0 and shutil.which("apt-get"):
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-
-        def apt(*arguments) -> bool:
-            return subprocess.run(["apt-get", *arguments], env=env, capture_output=True, timeout=900).returncode == 0
-
-        if not apt("install", "-y", "-q", "nodejs", "npm"):
-            apt("update", "-q") and apt("install", "-y", "-q", "nodejs", "npm")
-        found = shutil.which("npm")
-    return found
+    if shutil.which("npm") is None:
+        debian.install("nodejs", "npm")
+    return shutil.which("npm")
 
 
 def node_tools() -> Path:

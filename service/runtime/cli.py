@@ -217,11 +217,18 @@ def _worker_child(name: str, queue: str, env: dict, store=None):
     return Child(name, launch, death_signal=signal.SIGKILL, fatal=(2,), follows=store)
 
 
+def _access_format() -> str:
+    """Behind trusted proxies the first field is the proxy: the line also ends with what it forwarded."""
+    if Config.from_env().trusted_proxies:
+        return ACCESS_FORMAT + ' "%({x-forwarded-for}i)s"'
+    return ACCESS_FORMAT
+
+
 def _api_child(args, data: Path, env: dict):
     from .supervisor import Child
 
     # an access log line per request costs CPU on every request: opt in
-    access = ["--access-logfile", "-", "--access-logformat", ACCESS_FORMAT] \
+    access = ["--access-logfile", "-", "--access-logformat", _access_format()] \
         if os.environ.get("ICEBERG_ACCESS_LOG") in ("1", "true", "yes") else []
     command = [sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}", "--workers", str(args.workers),
                *_worker_class(args), "--graceful-timeout", "10", *_control_socket(data), *access, "service.runtime.wsgi:app"]

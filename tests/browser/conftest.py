@@ -14,13 +14,13 @@ on the command line).
 
 import os
 import shutil
-import subprocess
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
 
 from service.runtime.redis_server import free_port
+from tests import debian
 from tests.browser import ADMIN_TOKEN, DESKTOP
 from tests.serve_process import Serve
 
@@ -42,25 +42,11 @@ def chromium_executable() -> str | None:
     return shutil.which("chromium")
 
 
-def install_debian_chromium() -> None:
-    """Debian's Chromium, where we may install it: as root, with apt-get (the
-    package lists are refreshed only if the first try fails)."""
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        return
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-
-    def apt(*arguments) -> bool:
-        return subprocess.run(["apt-get", *arguments], env=env, capture_output=True, timeout=900).returncode == 0
-
-    if not apt("install", "-y", "-q", "chromium"):
-        apt("update", "-q") and apt("install", "-y", "-q", "chromium")
-
-
 @pytest.fixture(scope="package")  # closed once tests/browser is done, not at the end of the run
 def chromium():
     path = chromium_executable()
     if path is None and not os.environ.get("ICEBERG_CHROMIUM"):
-        install_debian_chromium()
+        debian.install("chromium")
         path = chromium_executable()
     if path is None:
         if os.environ.get("ICEBERG_CHROMIUM"):
