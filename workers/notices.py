@@ -33,6 +33,7 @@ import redis
 
 from domain.kernel.turns import iso
 from projections.notices import since_last_move
+from service.app.metrics import NOTICES_FAILED
 from service.app.tokens import token_hash
 from service.app.webhooks import Target, UrlRefused, sign, target
 from service.store.codec import canonical, epoch_ms
@@ -98,6 +99,7 @@ def send_notice(game_id: str, seat: int, kind: str, data: dict, delivery: str | 
         return f"delivered: {outcome.status}"
     retries = list(config.webhook_retry_s)
     again = outcome.retry and attempt <= len(retries)
+    NOTICES_FAILED.labels(channel).inc()
     log.warning("%s failed: game %s seat %s kind %s delivery %s attempt %s: %s; %s",
                 FAILED[channel], game_id, seat, kind, delivery, attempt, outcome.error,
                 f"retrying in {retries[attempt - 1]} s" if again else "giving up")

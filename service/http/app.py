@@ -8,7 +8,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..config import Config
 from ..wiring import wire
-from . import basics, limits, problems
+from . import basics, limits, observed, problems
 from .audit import audit
 from .context import GameIdConverter
 from .events import events
@@ -45,6 +45,7 @@ def create_app(config: Config | None = None, *, store_redis=None, queue_redis=No
     app.url_map.converters["game"] = GameIdConverter
     problems.install(app)
     basics.install(app, services.config.cors_origins)
+    observed.install(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     limits.install(app, services.config.rate_limits, services.config.effective_queue_url)

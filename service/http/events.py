@@ -11,6 +11,7 @@ from flask import Blueprint, Response, request
 from projections.hands import hand_result
 from projections.readers import Reader
 
+from ..app import metrics
 from ..app.audit import chain_page
 from ..store.codec import compact
 from .auth import reads_game
@@ -40,7 +41,8 @@ def get_events(game_id, reader):
     if wait and hub.version(game_id) <= after:
         if hub.announced(game_id) is None and not services().recorder.exists(game_id):
             raise Problem(404, "not_found", "no such game")
-        hub.wait_for(game_id, after, wait)  # returns at the next append
+        with metrics.waiting("long_poll"):
+            hub.wait_for(game_id, after, wait)  # returns at the next append
         return _shared(("events", game_id, reader, after, limit), game_id,
                        lambda: _events_page(game_id, reader, after, limit))
     body, version = _events_page(game_id, reader, after, limit)
@@ -99,6 +101,11 @@ def keepalive_s() -> float:
 
 
 def _sse(svc, game_id: str, reader: Reader, after: int):
+    with metrics.waiting("stream"):  # until the stream ends or its client leaves (the generator is closed)
+        yield from _sse_messages(svc, game_id, reader, after)
+
+
+def _sse_messages(svc, game_id: str, reader: Reader, after: int):
     yield f"retry: 2000\n: events of {game_id} after version {after}\n\n"
     keepalive = keepalive_s()
     while True:

@@ -1,7 +1,7 @@
 """The `iceberg` command.
 
     iceberg serve [--host H] [--port P] [--workers N] [--worker-class gevent|gthread] [--connections C]
-                  [--threads T]
+                  [--threads T] [--metrics-port P [--metrics-host H]]
     iceberg worker [--burst] [--queues iceberg,notices]
     iceberg verify <file or URL> [--key KEY] [--quiet]
 
@@ -45,6 +45,9 @@ def main(argv=None) -> int:
                        help="gevent (default): a waiting client is a parked greenlet, not a thread")
     serve.add_argument("--connections", type=int, default=10000, help="gevent: connections per process at most")
     serve.add_argument("--threads", type=int, default=8, help="gthread: threads per gunicorn process")
+    serve.add_argument("--metrics-port", type=int, default=None,
+                       help="serve Prometheus metrics at /metrics on this port (its own server, never the API's)")
+    serve.add_argument("--metrics-host", default="127.0.0.1", help="the metrics server's address (default: loopback)")
     worker = sub.add_parser("worker", help="run RQ workers against the configured Redis")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     worker.add_argument("--queues", default=",".join(QUEUES),
@@ -74,10 +77,11 @@ def _queue_names(parser, text: str) -> tuple[str, ...]:
 
 
 def run_worker(burst: bool = False, names: tuple[str, ...] = QUEUES) -> int:
-    from rq import Queue, SimpleWorker
+    from rq import Queue
     from rq.serializers import JSONSerializer
 
     from ..wiring import connect, wire
+    from .counting_worker import CountingWorker
 
     config = Config.from_env()
     if not config.effective_queue_url:
@@ -98,7 +102,7 @@ def run_worker(burst: bool = False, names: tuple[str, ...] = QUEUES) -> int:
     # than the work; a crash still loses nothing (a due check enqueues again).
     # worker_ttl: its heartbeat is a write; once an hour is enough (we never rely
     # on RQ noticing a dead worker: the due index does)
-    worker = SimpleWorker(queues, connection=connection, serializer=JSONSerializer, worker_ttl=3600)
+    worker = CountingWorker(queues, connection=connection, serializer=JSONSerializer, worker_ttl=3600)
     worker_log.info("working on %s (pid %s)", ", ".join(names), os.getpid())
     # RQ logs several INFO lines per job: its warnings and errors only (a failed job is an error)
     worker.work(burst=burst, with_scheduler=False, logging_level="WARNING")
@@ -166,10 +170,11 @@ def serve_forever(args) -> int:
     except DataDirInUse as e:
         log.error("%s", e)
         return 1
-    taken = _port_taken(args.host, args.port)
-    if taken:
-        log.error("cannot serve on %s:%s: %s", args.host, args.port, taken.strerror)
-        return 1
+    for host, port in ((args.host, args.port), *([(args.metrics_host, args.metrics_port)] if args.metrics_port else [])):
+        taken = _port_taken(host, port)
+        if taken:
+            log.error("cannot serve on %s:%s: %s", host, port, taken.strerror)
+            return 1
     _raise_open_files_limit()
     env = dict(os.environ)
     store = None
@@ -179,12 +184,42 @@ def serve_forever(args) -> int:
         store = _redis_child(redis)
         log.info("embedded redis-server on 127.0.0.1:%s, data in %s (appendfsync %s, password in %s)",
                  redis.port, redis.data_dir, config.appendfsync, data / REDIS_PASSWORD)
+    metrics = []
+    if args.metrics_port:
+        env["PROMETHEUS_MULTIPROC_DIR"] = str(_metrics_dir(data))
+        metrics = [_metrics_child(args, env)]
     children = [*([store] if store else []), _worker_child("the game worker", QUEUE, env, store),
-                _worker_child("the notices worker", NOTICES, env, store), _api_child(args, data, env)]
+                _worker_child("the notices worker", NOTICES, env, store), _api_child(args, data, env), *metrics]
     log.info("serving on http://%s:%s", args.host, args.port)
+    if metrics:
+        log.info("metrics on http://%s:%s/metrics", args.metrics_host, args.metrics_port)
     code = Supervisor(children, lock_fd=lock).run()
     log.info("stopped")
     return code
+
+
+def _metrics_dir(data: Path) -> Path:
+    """Where every child writes its metrics (prometheus_client's multiprocess
+    mode): emptied at each start, so a value of a past run never counts."""
+    import shutil
+
+    path = data / "metrics"
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(mode=0o700)
+    return path
+
+
+def _metrics_child(args, env: dict):
+    from .supervisor import Child
+
+    command = [sys.executable, "-m", "service.runtime.metrics_server", "--host", args.metrics_host,
+               "--port", str(args.metrics_port)]
+
+    def launch(extra):
+        return subprocess.Popen(command, env=env, **extra)
+
+    # SIGKILL if the supervisor dies: it keeps nothing; 2: started without its directory
+    return Child("the metrics server", launch, death_signal=signal.SIGKILL, fatal=(2,))
 
 
 def _embedded_redis(data: Path, config: Config):
@@ -231,7 +266,9 @@ def _api_child(args, data: Path, env: dict):
     access = ["--access-logfile", "-", "--access-logformat", _access_format()] \
         if os.environ.get("ICEBERG_ACCESS_LOG") in ("1", "true", "yes") else []
     command = [sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}", "--workers", str(args.workers),
-               *_worker_class(args), "--graceful-timeout", "10", *_control_socket(data), *access, "service.runtime.wsgi:app"]
+               *_worker_class(args), "--graceful-timeout", "10", *_control_socket(data), *access,
+               *(["--config", "python:service.runtime.gunicorn_config"] if args.metrics_port else []),
+               "service.runtime.wsgi:app"]
 
     def launch(extra):
         return subprocess.Popen(command, env=env, **extra)
