@@ -4,6 +4,8 @@
                   [--threads T] [--metrics-port P [--metrics-host H]]
     iceberg worker [--burst] [--queues iceberg,notices]
     iceberg verify <file or URL> [--key KEY] [--quiet]
+    iceberg backup DIR
+    iceberg restore DIR
 
 `serve` runs the API under gunicorn, two RQ workers (the game's jobs on
 `iceberg`, webhooks and e-mail on `notices`; no RQ scheduler: what comes due
@@ -25,10 +27,10 @@ from pathlib import Path
 
 from ..app.jobs import NOTICES, QUEUE, QUEUES
 from ..config import Config
+from .redis_server import REDIS_PASSWORD, REDIS_PORT
 
 log = logging.getLogger("iceberg.serve")
 worker_log = logging.getLogger("iceberg.worker")
-REDIS_PASSWORD = "redis.password"
 # gunicorn's default line without the query string (a stream's ?access_token=
 # must never be logged), and the request id (service/http/basics.py) last
 ACCESS_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
@@ -52,6 +54,11 @@ def main(argv=None) -> int:
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     worker.add_argument("--queues", default=",".join(QUEUES),
                         help=f"comma-separated queues to work (default: all, {','.join(QUEUES)})")
+    save = sub.add_parser("backup", help="write a consistent copy of the store and the signing key into DIR, "
+                                         "while the server serves (docs/operations.md)")
+    save.add_argument("directory", help="a new or empty directory")
+    load = sub.add_parser("restore", help="fill an empty data directory (or the empty ICEBERG_REDIS_URL) from a backup")
+    load.add_argument("directory", help="a directory `iceberg backup` wrote")
     check = sub.add_parser("verify", help="check a game's export offline (docs/audit.md); exit 0 only if all holds")
     check.add_argument("source", help="the export: a file, - for standard input, or an http(s) URL")
     check.add_argument("--key", action="append", default=[],
@@ -63,9 +70,28 @@ def main(argv=None) -> int:
 
         return run(args.source, args.key, args.quiet)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    if args.command in ("backup", "restore"):
+        return _backup_or_restore(args.command, Path(args.directory))
     if args.command == "serve":
         return serve_forever(args)
     return run_worker(args.burst, _queue_names(parser, args.queues))
+
+
+def _backup_or_restore(command: str, directory: Path) -> int:
+    from .backup import BackupError, backup, restore
+
+    try:
+        if command == "backup":
+            manifest = backup(directory)
+            log.info("backed up %s into %s in %s s: %s", manifest["source"], directory, manifest["seconds"],
+                     ", ".join(f"{name} ({f['bytes']} bytes)" for name, f in manifest["files"].items()))
+        else:
+            restored = restore(directory)
+            log.info("restored %s keys from %s into %s", restored["keys"], directory, restored["into"])
+    except BackupError as e:
+        log.error("%s", e)
+        return 1
+    return 0
 
 
 def _queue_names(parser, text: str) -> tuple[str, ...]:
@@ -181,6 +207,7 @@ def serve_forever(args) -> int:
     if not config.redis_url:
         redis = _embedded_redis(data, config)  # its start makes redis/ private (service/runtime/redis_server.py)
         env["ICEBERG_REDIS_URL"] = redis.url  # with the password: children only, never logged
+        _write_port(data / REDIS_PORT, redis.port)  # for `iceberg backup` (service/runtime/backup.py)
         store = _redis_child(redis)
         log.info("embedded redis-server on 127.0.0.1:%s, data in %s (appendfsync %s, password in %s)",
                  redis.port, redis.data_dir, config.appendfsync, data / REDIS_PASSWORD)
@@ -220,6 +247,12 @@ def _metrics_child(args, env: dict):
 
     # SIGKILL if the supervisor dies: it keeps nothing; 2: started without its directory
     return Child("the metrics server", launch, death_signal=signal.SIGKILL, fatal=(2,))
+
+
+def _write_port(path: Path, port: int) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(f"{port}\n")
 
 
 def _embedded_redis(data: Path, config: Config):

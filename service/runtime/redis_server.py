@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 
 PRIVATE_UMASK = 0o077
+#: in `iceberg serve`'s data directory: the embedded Redis's password, and its port while it runs
+REDIS_PASSWORD, REDIS_PORT = "redis.password", "redis.port"
 
 
 def redis_binary() -> str:
