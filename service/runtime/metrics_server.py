@@ -16,6 +16,7 @@ import logging
 import os
 import re
 import signal
+import socket
 import sys
 import threading
 from pathlib import Path
@@ -91,6 +92,12 @@ def wsgi_app(path: str, store, queue):
     return app
 
 
+def _server_class(host: str) -> type:
+    """wsgiref's server, on IPv6 for an IPv6 address (`--metrics-host ::1`)."""
+    family = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)[0][0]
+    return type("MetricsServer", (WSGIServer,), {"address_family": family})
+
+
 class _Quiet(WSGIRequestHandler):
     def log_message(self, format, *args):  # one line per scrape is noise
         pass
@@ -111,7 +118,8 @@ def main(argv=None) -> int:
     config = Config.from_env()
     store = connect_store(config)
     queue = connect(config.effective_queue_url)
-    server = make_server(args.host, args.port, wsgi_app(path, store, queue), WSGIServer, handler_class=_Quiet)
+    server = make_server(args.host, args.port, wsgi_app(path, store, queue), _server_class(args.host),
+                         handler_class=_Quiet)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
