@@ -33,6 +33,7 @@ from ..store.chat import SAID
 
 log = logging.getLogger("iceberg.waiting")
 CHANNEL = "iceberg:appended"
+CHANNELS = (CHANNEL, SAID)
 LATEST_KEPT = 100_000  # games whose announced version is remembered (a woken waiter reads it after leaving)
 
 
@@ -42,7 +43,9 @@ class Hub:
         self.listen_redis = listen_redis  # a client for the subscription alone
         self._waiters: dict[str, set[threading.Event]] = defaultdict(set)
         self._latest: dict[str, int] = {}  # game -> the newest version announced while someone waited
-        self._said: dict[str, int] = {}  # game -> the number of its newest chat message announced
+        self._said: dict[str, int] = {}  # game -> the number of its newest chat message, announced or read
+        self._confirmed = 0  # channels the server has confirmed this listener's subscription to
+        self._subscription = 0  # counts the listener's subscriptions (a new one after a lost connection)
         self._lock = threading.Lock()
         self._listener: threading.Thread | None = None
         self._pubsub = None
@@ -77,9 +80,20 @@ class Hub:
         return self.recorder.version(game_id) > after
 
     def said(self, game_id: str) -> int:
-        """The number of the game's last chat message: as announced, else from Redis."""
+        """The number of the game's last chat message: as announced, else from
+        Redis. What Redis says is kept once the server has confirmed the
+        listener's subscriptions (every later message is announced, and raises
+        it), so a game's streams ask Redis once, not at every event."""
         known = self._said.get(game_id)
-        return known if known is not None else self.chat.count(game_id)
+        if known is not None:
+            return known
+        with self._lock:  # subscribed before the read, and still: nothing said after it goes unannounced
+            listening = self._confirmed == len(CHANNELS) and self._subscription
+        count = self.chat.count(game_id)
+        with self._lock:
+            if listening and listening == self._subscription and self._confirmed == len(CHANNELS):
+                self._said[game_id] = max(count, self._said.get(game_id, 0))
+        return count
 
     @property
     def closed(self) -> bool:
@@ -143,20 +157,27 @@ class Hub:
                 with self._lock:
                     self._latest.clear()  # what was announced before may have moved unheard since
                     self._said.clear()
-                self._pubsub = self.listen_redis.pubsub(ignore_subscribe_messages=True)
-                self._pubsub.subscribe(CHANNEL, SAID)
+                    self._confirmed = 0
+                    self._subscription += 1
+                self._pubsub = self.listen_redis.pubsub()
+                self._pubsub.subscribe(*CHANNELS)
                 if lost:
                     log.info("the append listener is back")
                 pause, lost = 0.1, False
                 self._wake(None)  # anything appended while we were not listening
                 for message in self._pubsub.listen():
-                    if message.get("type") == "message":
+                    if message.get("type") == "subscribe":
+                        with self._lock:
+                            self._confirmed += 1
+                    elif message.get("type") == "message":
                         game_id, _, version = message["data"].partition(b" ")
                         self._wake(game_id.decode("ascii", "replace"), int(version or 0),
                                    said=message.get("channel") == SAID.encode())
             # RuntimeError: redis-py's read on a subscription whose connection was
             # taken away between two reads (our close() from another thread, a reset)
             except (redis.RedisError, OSError, ValueError, AttributeError, RuntimeError) as e:
+                with self._lock:
+                    self._confirmed = 0
                 if self._closed:
                     return
                 if not lost:  # once per outage, not per attempt
