@@ -386,3 +386,27 @@ def test_the_leaderboard_lists_those_with_five_rated_games_by_ordinal_paged(app)
 def problem_of(response, status):
     assert response.status_code == status, response.get_json()
     assert response.mimetype == "application/problem+json"
+
+
+def test_a_standing_is_recorded_and_rebuilt_on_one_redis_and_on_a_cluster(backend):
+    """The standings' keys share one hash slot, so their scripts run on a cluster too;
+    a rebuild scans every node for the games."""
+    from service.http.app import create_app
+
+    app = create_app(backend)
+    svc = app.extensions["iceberg"]
+    client = ApiClient(app.test_client())
+    ann = client.post("/players", json={"name": "Ann"}).get_json()
+    game = client.post("/games", token=ann["token"], json={
+        "variant": "gin", "players": [{"player": "me"}, {"name": "Bot", "bot": "greedy"}]}).get_json()["id"]
+    assert client.post(f"/games/{game}/resign", token=ann["token"], json={}).status_code == 201
+    assert settle_end(svc, game) == "rated"
+    shown = profile(client, ann["id"])["gin"]
+    model = PlackettLuce()
+    loser, _ = model.rate([[model.rating()], [model.rating()]], ranks=[2, 1])
+    assert (shown["games"], shown["wins"]) == (1, 0) and abs(shown["rating"]["mu"] - loser[0].mu) <= 1e-9
+    try:
+        svc.book.rebuild()
+        assert profile(client, ann["id"])["gin"] == shown
+    finally:
+        svc.hub.close()
