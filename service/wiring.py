@@ -119,7 +119,8 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
     return Services(
         config=config, clock=clock, recorder=recorder, repository=repository, tokens=Tokens(store_redis),
         webhooks=webhooks, replays=Replays(store_redis), due=due, reminders=Reminders(store_redis),
-        creations=Creations(store_redis), hub=Hub(recorder, _listening_client(config, store_redis), chat), pages=Pages(),
+        creations=Creations(store_redis), hub=Hub(recorder, _listening_client(config, store_redis), chat),
+        pages=Pages(),
         jobs=queue,
         follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock, dealer=Dealer(store_redis)),
         queue_redis=queue_redis,

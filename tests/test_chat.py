@@ -230,3 +230,37 @@ def test_what_was_said_comes_in_the_next_turn_notice_by_webhook_and_e_mail(own_r
         assert "my own words" not in mail and "hidden words" not in mail
     finally:
         sink.close()
+
+
+def test_a_game_s_streams_ask_redis_for_its_chat_once(own_redis):
+    """Once the listener's subscriptions are confirmed, the number of a game's last
+    message is read from Redis once per process, then kept current by the messages
+    announced: a thousand streams woken by an event do not each ask Redis."""
+    import time
+
+    from service.http.app import create_app
+    from service.wiring import connect
+
+    app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN))
+    hub, client, redis = app.extensions["iceberg"].hub, ApiClient(app.test_client()), connect(own_redis.url)
+    try:
+        created, tokens = worked_game(client)
+        game = created["id"]
+        say(client, game, tokens[0], "before")
+        hub.wait_for(game, 10**6, 0.01)  # the listener starts with the first wait
+        deadline = time.monotonic() + 5
+        while hub._confirmed_subscription() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+        def reads():
+            return redis.info("commandstats").get("cmdstat_llen", {}).get("calls", 0)
+        before = reads()
+        assert [hub.said(game) for _ in range(50)] == [1] * 50
+        assert reads() - before == 1
+        say(client, game, tokens[1], "after")  # its script counts the list once (LLEN)
+        said = reads()
+        while hub.said(game) != 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert hub.said(game) == 2 and reads() == said  # announced, not read
+    finally:
+        hub.close()

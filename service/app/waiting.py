@@ -87,13 +87,19 @@ class Hub:
         known = self._said.get(game_id)
         if known is not None:
             return known
-        with self._lock:  # subscribed before the read, and still: nothing said after it goes unannounced
-            listening = self._confirmed == len(CHANNELS) and self._subscription
+        subscription = self._confirmed_subscription()
         count = self.chat.count(game_id)
-        with self._lock:
-            if listening and listening == self._subscription and self._confirmed == len(CHANNELS):
+        with self._lock:  # subscribed before the read, and still: nothing said after it goes unannounced
+            if subscription is not None and subscription == self._confirmed_subscription(locked=True):
                 self._said[game_id] = max(count, self._said.get(game_id, 0))
         return count
+
+    def _confirmed_subscription(self, locked: bool = False) -> int | None:
+        """The listener's current subscription, once the server has confirmed every channel of it."""
+        if not locked:
+            with self._lock:
+                return self._confirmed_subscription(locked=True)
+        return self._subscription if self._confirmed == len(CHANNELS) else None
 
     @property
     def closed(self) -> bool:
