@@ -147,7 +147,8 @@ def main() -> None:
                 get(conn, path)
             spent = [get(conn, path)[0] for _ in range(args.requests)]  # seconds; pct gives ms
             worst = max(worst, pct(spent, 0.99))
-            print(f"{name}: p50 {pct(spent, 0.5):.2f} ms, p99 {pct(spent, 0.99):.2f} ms, max {max(spent) * 1000:.2f} ms")
+            print(f"{name}: p50 {pct(spent, 0.5):.2f} ms, p99 {pct(spent, 0.99):.2f} ms, "
+                  f"max {max(spent) * 1000:.2f} ms")
         print(f"worst p99: {worst:.2f} ms (target <= 20)")
         print(f"keys: {served.redis.dbsize():,}; used_memory {served.redis.info('memory')['used_memory_human']}")
         assert served.redis.zcard(keys.history("all")) == args.games

@@ -102,7 +102,7 @@ def random_games(svc, rng: random.Random) -> list[str]:
     and among them a tie by two resignations, an aborted, an unrated, an abandoned
     game and one with an anonymous seat."""
     games = []
-    for n in range(32):
+    for _ in range(32):
         variant = rng.choice(["iceberg", "iceberg", "gin", "fortune"])
         size = 2 if variant == "gin" else rng.randint(2, 6)
         humans = rng.sample(PLAYERS, rng.randint(1, min(size, 3)))
@@ -145,7 +145,7 @@ def expected(svc, games: list[str], seated: dict[str, dict[int, str]]):
         at = svc.recorder.last_at(game)
         ended.append((at, game, created, end.data, withdrawn, raters))
     ratings, records = {}, {}
-    for at, game, created, end, withdrawn, raters in sorted(ended, key=lambda e: (e[0], e[1])):
+    for _, game, created, end, withdrawn, raters in sorted(ended, key=lambda e: (e[0], e[1])):
         if end["reason"] == "aborted" or not seated[game]:
             continue
         variant = log_variant(created)
@@ -156,13 +156,7 @@ def expected(svc, games: list[str], seated: dict[str, dict[int, str]]):
                 record[1] += any(raters[w] == rater for w in end["winners"])
         if not created["rules"].get("rated", True) or None in raters or not end["winners"]:
             continue
-        totals = end["totals"]
-
-        def key(seat):
-            if seat in end["winners"]:
-                return (0, 0)
-            return (2, 0) if seat in withdrawn else (1, -totals[seat])
-        keys_ = [key(seat) for seat in range(len(raters))]
+        keys_ = [rank_key(end, withdrawn, seat) for seat in range(len(raters))]
         ranks = [sorted(keys_).index(k) for k in keys_]
         mine = ratings.setdefault(variant, {})
         teams = [[model.rating(*mine.get(r, (model.mu, model.sigma, 0))[:2])] for r in raters]
@@ -175,6 +169,13 @@ def expected(svc, games: list[str], seated: dict[str, dict[int, str]]):
             games_rated = mine.get(rater, (0, 0, 0))[2] + 1
             mine[rater] = (after[seat][0].mu, after[seat][0].sigma, games_rated)
     return ratings, records
+
+
+def rank_key(end: dict, withdrawn: set, seat: int) -> tuple:
+    """Winners first, then the highest totals, those who resigned last."""
+    if seat in end["winners"]:
+        return (0, 0)
+    return (2, 0) if seat in withdrawn else (1, -end["totals"][seat])
 
 
 def log_variant(created: dict) -> str:

@@ -123,7 +123,7 @@ def _sse(svc, game_id: str, reader: Reader, after: int, said: int):
             text, said = _chat_chunk(svc, game_id, said)
             if text:
                 yield text
-        while not svc.hub.wait_for(game_id, after, keepalive, said_after=said):  # nothing new: nothing to read again
+        while not svc.hub.wait_for(game_id, after, keepalive, said_after=said):  # nothing new: nothing to read
             if svc.hub.closed:
                 return  # the worker is stopping: the browser resumes after its last id
             yield ": keep-alive\n\n"
