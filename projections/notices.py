@@ -25,6 +25,24 @@ def since_last_move(state, stored, seat: int) -> list[dict]:
     return [public_event(state, e, PUBLIC) for e in stored[start:]][-MOST:]
 
 
+def last_move_at(stored, seat: int) -> str | None:
+    """When the seat last moved in `stored` (ascending), None if not there."""
+    for event in reversed(stored):
+        if event.data.get("seat") == seat and event.type not in NOT_MOVES:
+            return event.at
+    return None
+
+
+def said(messages: list[dict], seat: int, since: str | None) -> list[dict]:
+    """What the others said (chat messages, oldest first) after `since` (an ISO time, None: ever)."""
+    return [m for m in messages if m["seat"] != seat and (since is None or m["at"] > since)]
+
+
+def told_messages(messages: list[dict]) -> list[str]:
+    """The chat as an e-mail quotes it: `Name: text` a line (the text holds no line break)."""
+    return [f"{m['name'] or 'seat ' + str(m['seat'])}: {m['text']}" for m in messages]
+
+
 def told(events: list[dict], names: list, me: int | None = None) -> list[str]:
     """Each event in words (those worth telling), as an e-mail lists them."""
     lines = []

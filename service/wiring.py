@@ -10,15 +10,20 @@ import redis
 from .app.commands import GameCommands
 from .app.deals import Dealer
 from .app.followups import FollowUps
+from .app.history import Filing
 from .app.jobs import Jobs
 from .app.pages import Pages
+from .app.standings import Book
 from .app.waiting import Hub
 from .config import Config
+from .store.chat import Chat
+from .store.history import GameHistory
 from .store.lobby import Lobby
 from .store.players import Players
 from .store.recorder import Recorder
 from .store.records import Creations, DueGames, Reminders, Replays, Tokens, Webhooks
 from .store.repository import Repository
+from .store.standings import Standings
 
 HEALTH_PROBE = "iceberg:health-probe"  # never set
 
@@ -47,6 +52,11 @@ class Services:
     queue_redis: object = None
     players: Players | None = None  # player accounts and where they sit (store/players.py)
     lobby: Lobby | None = None  # games' names, invites and the lobby (store/lobby.py)
+    history: GameHistory | None = None  # the history of games (store/history.py)
+    filing: Filing | None = None  # files games in it (app/history.py)
+    standings: Standings | None = None  # ratings, records, leaderboards (store/standings.py)
+    book: Book | None = None  # records games' standings (app/standings.py)
+    chat: Chat | None = None  # the games' chat (store/chat.py)
 
     def health(self) -> dict:
         checks = {"store": _pings(self.recorder.redis), "store_writable": _writable(self.recorder.redis)}
@@ -102,15 +112,20 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
     repository = Repository(recorder, clock=clock, snapshot_every=config.snapshot_every)
     due, webhooks = DueGames(store_redis), Webhooks(store_redis)
     queue = Jobs(queue_redis, clock) if jobs and queue_redis is not None else None
-    follow_ups = FollowUps(queue, due, webhooks, clock, config.repair_s, config.abandon_days * 86400)
+    players, lobby, history, standings = Players(store_redis), Lobby(store_redis), GameHistory(store_redis), \
+        Standings(store_redis)
+    filing, chat = Filing(history, recorder, players, lobby), Chat(store_redis)
+    follow_ups = FollowUps(queue, due, webhooks, clock, config.repair_s, config.abandon_days * 86400, filing=filing)
     return Services(
         config=config, clock=clock, recorder=recorder, repository=repository, tokens=Tokens(store_redis),
         webhooks=webhooks, replays=Replays(store_redis), due=due, reminders=Reminders(store_redis),
-        creations=Creations(store_redis), hub=Hub(recorder, _listening_client(config, store_redis)), pages=Pages(),
+        creations=Creations(store_redis), hub=Hub(recorder, _listening_client(config, store_redis), chat),
+        pages=Pages(),
         jobs=queue,
         follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock, dealer=Dealer(store_redis)),
         queue_redis=queue_redis,
-        players=Players(store_redis), lobby=Lobby(store_redis))
+        players=players, lobby=lobby, history=history, filing=filing, standings=standings,
+        book=Book(standings, repository, players), chat=chat)
 
 
 def _writable(client) -> bool:

@@ -119,9 +119,11 @@ def validate_response(method, path, response, request_headers=None):
     template = next((t for pattern, t in _templates() if pattern.match(path)), None)
     assert template is not None, f"{path} matches no path of openapi.yaml"
     media = response.mimetype
-    if response.status_code == 304:  # no body: the spec must document it, without content
+    if response.status_code in (204, 304):  # no body: the spec must document it, without content
         operation = spec()["paths"][template][method.lower()]
-        assert "304" in operation["responses"], f"{method} {template} does not document 304"
+        status = str(response.status_code)
+        assert status in operation["responses"], f"{method} {template} does not document {status}"
+        assert "content" not in _resolve(operation["responses"][status], "")[0]
         assert response.get_data() == b""
         return
     validator = _validator(template, method.lower(), str(response.status_code), media)

@@ -23,7 +23,7 @@ def game(own_client):
 def test_405_says_which_methods_the_path_allows(own_client):
     response = own_client.http.delete("/games")  # not an operation of the spec: unvalidated
     problem(response, 405, "method_not_allowed")
-    assert set(response.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+    assert set(response.headers["Allow"].split(", ")) == {"POST", "GET", "HEAD", "OPTIONS"}
 
 
 def test_a_body_that_is_not_declared_json_is_415_and_creates_nothing(own_client, own_redis):

@@ -246,7 +246,10 @@ def test_the_client_is_generated_with_an_operation_per_endpoint(generated):
                        # players, the lobby, play by mail
                        "create_player", "get_me", "patch_me", "list_my_games", "get_lobby", "join_game",
                        "resign_game", "abort_game", "extend_deadline", "put_my_webhook", "get_my_webhook",
-                       "delete_my_webhook", "list_my_deliveries", "unsubscribe_page", "unsubscribe"}
+                       "delete_my_webhook", "list_my_deliveries", "unsubscribe_page", "unsubscribe",
+                       # the history of games, standings, chat
+                       "list_games", "get_profile", "get_leaderboard", "list_messages", "post_message",
+                       "hide_message"}
     # one class per nullable enum, not three
     models = {path.stem for path in (generated / PACKAGE / "models").glob("*.py")}
     assert "bot_name" in models and not [m for m in models if re.search(r"type_\d", m)], sorted(models)

@@ -35,7 +35,8 @@ def test_the_variant_is_hosted_and_described():
     defaults = {o["name"]: o["default"] for o in described["options"]}
     assert defaults == {"target_score": 100, "max_hands": 100, "knock_limit": 10, "gin_bonus": 20,
                         "undercut_bonus": 10, "game_bonus": 100, "shutout_bonus": 100, "line_bonus": 20,
-                        "turn_timeout_s": None, "on_timeout": "bot", "extensions": 0, "extension_s": 86400}
+                        "turn_timeout_s": None, "on_timeout": "bot", "extensions": 0, "extension_s": 86400,
+                        "rated": True}
 
 
 def test_action_bodies_are_the_api_s_and_read_back_as_the_same_commands():

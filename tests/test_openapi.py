@@ -119,9 +119,12 @@ def test_security_says_who_may_call():
              # a seat's (or its player's) commands, and the player's own resources
              ("/games/{id}/resign", "post"), ("/games/{id}/abort", "post"), ("/games/{id}/extend", "post"),
              ("/me", "get"), ("/me", "patch"), ("/me/games", "get"), ("/me/webhook", "put"),
-             ("/me/webhook", "get"), ("/me/webhook", "delete"), ("/me/webhook/deliveries", "get")}
+             ("/me/webhook", "get"), ("/me/webhook", "delete"), ("/me/webhook/deliveries", "get"),
+             # the chat: a seat says something, the admin hides it
+             ("/games/{id}/messages", "post"), ("/games/{id}/messages/{message}", "delete")}
     optional = {("/games", "post"), ("/games/{id}/events", "get"), ("/games/{id}/stream", "get"),
-                ("/games/{id}/join", "post")}  # a player joins with their token, anyone else with a name
+                ("/games/{id}/join", "post"),  # a player joins with their token, anyone else with a name
+                ("/games/{id}/messages", "get")}  # the admin reads the hidden messages too
     for key, value in security.items():
         if key in needs:
             assert value == [{"bearer": []}], key

@@ -19,7 +19,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from projections.notices import told
+from projections.notices import told, told_messages
 
 EMAILED = ("your_turn", "reminder", "game_ended")  # a hand's end is told by the next turn's e-mail
 TIMEOUT_S = 10.0
@@ -44,6 +44,8 @@ def compose(config, player: dict, game_id: str, seat: int, kind: str, data: dict
         happened = told(data.get("since", []), names, me=seat)
         if happened:
             lines += ["", "Since your last move:"] + [f"  {line}" for line in happened]
+        if data.get("messages"):  # what the others said at the table since (service/app/chat.py)
+            lines += ["", "Said at the table:"] + [f"  {line}" for line in told_messages(data["messages"])]
         deadline = data.get("deadline")
         lines += ["", f"Your turn must be played by {deadline} (UTC)." if deadline else "This game has no deadline."]
     lines += ["", f"The game: {data['link']}", "",

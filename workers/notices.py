@@ -32,7 +32,8 @@ from dataclasses import dataclass
 import redis
 
 from domain.kernel.turns import iso
-from projections.notices import since_last_move
+from projections.notices import last_move_at, said, since_last_move
+from service.app.chat import latest
 from service.app.metrics import NOTICES_FAILED
 from service.app.tokens import token_hash
 from service.app.webhooks import Target, UrlRefused, sign, target
@@ -139,6 +140,7 @@ def told_data(ctx, game_id: str, seat: int, kind: str, data: dict) -> dict:
         version = min(data["version"], state.version)
         stored = ctx.recorder.read_span(game_id, max(1, version - SINCE_WINDOW + 1), version)
         told["since"] = since_last_move(state, stored, seat)
+        told["messages"] = said(latest(ctx.chat, game_id), seat, last_move_at(stored, seat))
     return told
 
 

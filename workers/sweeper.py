@@ -3,7 +3,8 @@ the due-time index and enqueues this job for each.
 
 `check_game` looks at the game afresh and does what is due (service/app/due.py):
 ends an abandoned game, applies an overdue turn's timeout, sends the reminder,
-or enqueues a bot job again when the bot's turn has not moved for a while.
+or enqueues a bot job again when the bot's turn has not moved for a while; a
+finished game's end is settled here if its own job was lost.
 Then it settles the game's next due time. Everything it does expects the
 version it saw, so a check that runs twice or late changes nothing twice.
 """
@@ -15,6 +16,7 @@ from domain.deadlines import bot_to_move, human_to_move, is_overdue, reminder_ti
 from domain.kernel.ending import EndGame
 from domain.kernel.errors import GameOver
 from service.app.due import next_due
+from service.app.standings import settle_end
 from service.store.codec import epoch_ms
 from service.store.errors import ConcurrencyError, GameNotFound
 
@@ -31,8 +33,8 @@ def check_game(game_id: str, lease_ms: int) -> str:
     except GameNotFound:
         ctx.due.remove(game_id)
         return "no such game"
-    if state.status == "finished":
-        ctx.due.remove(game_id)
+    if state.status == "finished":  # still due: its end is not settled yet (a lost job)
+        settle_end(ctx, game_id)
         return "finished"
     now = ctx.clock()
     last_at = datetime.fromtimestamp(ctx.recorder.last_at(game_id) / 1000, timezone.utc)

@@ -35,6 +35,7 @@ class Rules:
     on_timeout: str = "bot"  # kernel/seats.py: these three are every variant's
     extensions: int = 0
     extension_s: int = 86400
+    rated: bool = True  # kernel/seats.py too
 
     def to_dict(self) -> dict:
         return asdict(self)

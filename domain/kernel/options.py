@@ -10,7 +10,7 @@ from .errors import InvalidRules
 @dataclass(frozen=True, slots=True)
 class Option:
     name: str
-    kind: str  # "integer" or "choice"
+    kind: str  # "integer", "choice" or "boolean"
     default: object
     doc: str
     choices: tuple = ()  # a choice's allowed values
@@ -23,7 +23,10 @@ class Option:
             if not self.nullable:
                 raise InvalidRules(f"{self.name} may not be null")
             return
-        if self.kind == "choice":
+        if self.kind == "boolean":
+            if not isinstance(value, bool):
+                raise InvalidRules(f"{self.name} must be true or false")
+        elif self.kind == "choice":
             if isinstance(value, bool) or value not in self.choices:
                 allowed = ", ".join(repr(c) for c in self.choices)
                 raise InvalidRules(f"{self.name} must be one of {allowed}")
@@ -36,7 +39,7 @@ class Option:
                      "description": self.doc}
         if self.kind == "choice":
             described["allowed"] = list(self.choices)
-        else:
+        elif self.kind == "integer":
             described["minimum"], described["maximum"] = self.minimum, self.maximum
         return described
 

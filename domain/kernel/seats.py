@@ -34,8 +34,10 @@ EXTENSIONS_OPTION = Option("extensions", "integer", 0,
                            minimum=0, maximum=100)
 EXTENSION_S_OPTION = Option("extension_s", "integer", 86400, "play by mail: seconds one extension adds",
                             minimum=1, maximum=30 * 86400)
+# not a seat's, but every variant's too: whether the game counts for the players' ratings
+RATED_OPTION = Option("rated", "boolean", True, "the game counts for the players' ratings once it has ended")
 #: every variant's rules end with these (after turn_timeout_s)
-OPTIONS = (ON_TIMEOUT_OPTION, EXTENSIONS_OPTION, EXTENSION_S_OPTION)
+OPTIONS = (ON_TIMEOUT_OPTION, EXTENSIONS_OPTION, EXTENSION_S_OPTION, RATED_OPTION)
 
 
 class People(NamedTuple):

@@ -125,6 +125,7 @@ class GameCommands:
             return Outcome(version, replayed=first)
         prepared = self.repository.prepare(loaded, events, actor)
         response = respond(prepared.described, after) if respond else ""
+        self.follow_ups.before_append(game_id, after)
         try:
             appended = self.repository.append(game_id, loaded, prepared, after, idempotency_key=key,
                                               response=response, tokens=tokens)
@@ -166,6 +167,7 @@ class GameCommands:
             state = loaded.state
             events, after = play(state, choose(state), self.dealer, self.clock())
             prepared = self.repository.prepare(loaded, events, actor)
+            self.follow_ups.before_append(game_id, after)
             try:
                 self.repository.append(game_id, loaded, prepared, after)
             except ConcurrencyError:

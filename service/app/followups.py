@@ -1,7 +1,7 @@
 """What happens after events are safely stored, read at one place: a table
 from event type to reactions, plus the reactions to the state a batch leaves
-(a bot to move; the game's next due time) and to a turn that begins (its
-player's notice).
+(a bot to move; the game's next due time; its place in the history of games)
+and to a turn that begins (its player's notice).
 
 Every caller of the application service gets the same follow-ups, whether the
 events came from an HTTP request or a worker's job.
@@ -20,17 +20,34 @@ from .due import next_due
 log = logging.getLogger("iceberg.followups")
 
 
+#: event types after which the game is filed in the history again (its status or its seats changed)
+FILED_AFTER = frozenset({"GameCreated", "SeatTaken", "GameEnded"})
+
+
 class FollowUps:
-    def __init__(self, jobs, due, webhooks, clock, repair_s: float, abandon_s: float):
+    def __init__(self, jobs, due, webhooks, clock, repair_s: float, abandon_s: float, filing=None):
         self.jobs, self.due, self.webhooks, self.clock = jobs, due, webhooks, clock
         self.repair_s, self.abandon_s = repair_s, abandon_s
+        self.filing = filing  # service/app/history.py: the history of games
         self.on_event = {
             "HandEnded": [self._build_replay, self._notify_hand_ended],
-            "GameEnded": [self._notify_game_ended],
+            "GameEnded": [self._notify_game_ended, self._settle_end],
         }
+
+    def before_append(self, game_id: str, after) -> None:
+        """A batch that ends the game: the game is due soon, before the append, so
+        that if this process dies between the append and its follow-ups the
+        workers still settle the end (service/app/standings.py)."""
+        if self.jobs is None or after.status != "finished":
+            return
+        try:
+            self.due.no_later_than(game_id, epoch_ms(self.clock()) + int(self.repair_s * 1000))
+        except redis.RedisError:
+            log.warning("could not mark %s due before its end; its follow-ups will", game_id)
 
     def after_append(self, game_id: str, before, after, events, hooks: int | None = None) -> None:
         """`hooks`: the game's number of webhooks if known (0 spares the look-ups)."""
+        self._file(game_id, after, events)
         if self.jobs is None:
             return
         try:
@@ -49,24 +66,32 @@ class FollowUps:
 
     # --- reactions ----------------------------------------------------------------------
 
+    def _file(self, game_id: str, state, events) -> None:
+        """File the game in the history when its status or seats changed (a lost
+        filing is made again when its end is settled)."""
+        if self.filing is None or not any(type(e).__name__ in FILED_AFTER for e in events):
+            return
+        try:
+            self.filing.file(game_id, state)
+        except redis.RedisError:
+            log.warning("could not file %s at %s in the history", game_id, state.version)
+
     @staticmethod
     def _moves_due_time(events, state) -> bool:
         """Whether this batch can bring the game's due time forward. A human's move
         in a turn without a new deadline cannot: its due time is the abandonment,
         later than the one already indexed (the check that comes then looks at the
         last action's time). So most human actions write nothing here."""
-        if state.status == "finished" or bot_to_move(state) is not None:
+        if state.status == "finished":
+            return False  # made due before the append (before_append); settling its end unindexes it
+        if bot_to_move(state) is not None:
             return True
         return any(type(e).__name__ in ("GameCreated", "DeadlineSet") for e in events)
 
     def _index(self, game_id: str, state) -> None:
         """Bring the game's due time forward to what this state needs (service/app/due.py)."""
         now = self.clock()
-        due = next_due(state, now, now, self.repair_s, self.abandon_s)
-        if due is None:
-            self.due.remove(game_id)
-        else:
-            self.due.no_later_than(game_id, epoch_ms(due))
+        self.due.no_later_than(game_id, epoch_ms(next_due(state, now, now, self.repair_s, self.abandon_s)))
 
     def _build_replay(self, c, event) -> None:
         self.jobs.replay(c.game_id, event.hand, unless_pending=False)  # it has just ended
@@ -81,6 +106,9 @@ class FollowUps:
         for seat in c.hooks():
             self.jobs.notice(c.game_id, seat, "hand_ended", {"hand": event.hand, "reason": event.reason,
                                                             "results": [r.to_dict() for r in event.results]})
+
+    def _settle_end(self, c, event) -> None:
+        self.jobs.settle_end(c.game_id)
 
     def _notify_game_ended(self, c, event) -> None:
         for seat in c.hooks():

@@ -25,6 +25,7 @@ QUEUES = (QUEUE, NOTICES)
 BOT = "workers.bots.play_bot_turn"
 CHECK = "workers.sweeper.check_game"
 REPLAY = "workers.replays.build_replay"
+SETTLE = "workers.standings.settle_end"
 NOTICE = "workers.notices.send_notice"
 PENDING = (JobStatus.QUEUED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.SCHEDULED)
 
@@ -61,6 +62,11 @@ class Jobs:
             except NoSuchJobError:
                 pass
         _enqueue(self.queue, REPLAY, args=(game_id, hand), job_id=job_id, result_ttl=60)
+
+    def settle_end(self, game_id: str) -> None:
+        """Settle a finished game's end: its history and standings (service/app/standings.py)."""
+        _enqueue(self.queue, SETTLE, args=(game_id,), job_id=f"settle-{game_id}", result_ttl=60,
+                 failure_ttl=86400)
 
     def notice(self, game_id: str, seat: int, kind: str, data: dict, delivery: str | None = None,
                attempt: int = 1, channel: str | None = None) -> None:

@@ -10,15 +10,18 @@ from ..config import Config
 from ..wiring import wire
 from . import basics, limits, observed, problems
 from .audit import audit
+from .chat import chat
 from .context import GameIdConverter
 from .events import events
 from .games import games
+from .history import history
 from .lobby import lobby
 from .meta import meta
 from .play import play
 from .players import players
 from .replays import replays
 from .seats import seats
+from .standings import standings
 from .webhooks import hooks
 
 BLUEPRINTS = (
@@ -31,6 +34,9 @@ BLUEPRINTS = (
     lobby,  # the lobby, joining, the inbox
     audit,  # exports, keys, commitments
     meta,  # variants, health, the spec
+    history,  # the list of games
+    standings,  # players' profiles, leaderboards
+    chat,  # a game's chat
     play,  # the web client's pages
 )
 

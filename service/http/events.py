@@ -13,6 +13,7 @@ from projections.readers import Reader
 
 from ..app import metrics
 from ..app.audit import chain_page
+from ..app.chat import visible
 from ..store.codec import compact
 from .auth import reads_game
 from .context import ended_hand, etagged, game_state, must_exist, services
@@ -82,7 +83,10 @@ def get_stream(game_id, reader):
     after = resume_after()
     svc = services()
     must_exist(game_id)
-    response = Response(_sse(svc, game_id, reader, after), mimetype="text/event-stream")
+    said = int_arg("messages_after", -1, 0, 10**9)
+    if said < 0:  # the chat from now on (a client reads what was said before with GET /messages)
+        said = svc.hub.said(game_id)
+    response = Response(_sse(svc, game_id, reader, after, said), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy in front must not hold the events back
     response.vary.add("Authorization")
@@ -100,25 +104,33 @@ def keepalive_s() -> float:
     return KEEPALIVE_S * (1 - KEEPALIVE_SPREAD * random.random())
 
 
-def _sse(svc, game_id: str, reader: Reader, after: int):
+def _sse(svc, game_id: str, reader: Reader, after: int, said: int):
+    """`said`: the chat message the stream's messages start after."""
     with metrics.waiting("stream"):  # until the stream ends or its client leaves (the generator is closed)
-        yield from _sse_messages(svc, game_id, reader, after)
+        yield from _sse_messages(svc, game_id, reader, after, said)
 
 
-def _sse_messages(svc, game_id: str, reader: Reader, after: int):
+def _sse_messages(svc, game_id: str, reader: Reader, after: int, said: int):
     yield f"retry: 2000\n: events of {game_id} after version {after}\n\n"
     keepalive = keepalive_s()
+    first = True
     while True:
-        known = svc.hub.announced(game_id)
-        chunk = _sse_chunk(svc, game_id, reader, after) if known is None else svc.pages.shared(
-            ("sse", game_id, reader, after, known), partial(_sse_chunk, svc, game_id, reader, after),
-            lambda c, known=known: c[3] == known)
-        text, after, ended, _ = chunk
-        if text:
-            yield text
-        if ended:
-            return
-        while not svc.hub.wait_for(game_id, after, keepalive):  # nothing new: nothing to read again
+        if first or svc.hub.version(game_id) > after:  # woken by the chat alone: no events to read
+            known = svc.hub.announced(game_id)
+            chunk = _sse_chunk(svc, game_id, reader, after) if known is None else svc.pages.shared(
+                ("sse", game_id, reader, after, known), partial(_sse_chunk, svc, game_id, reader, after),
+                lambda c, known=known: c[3] == known)
+            text, after, ended, _ = chunk
+            if text:
+                yield text
+            if ended:
+                return
+        first = False
+        if svc.hub.said(game_id) > said:
+            text, said = _chat_chunk(svc, game_id, said)
+            if text:
+                yield text
+        while not svc.hub.wait_for(game_id, after, keepalive, said_after=said):  # nothing new: nothing to read
             if svc.hub.closed:
                 return  # the worker is stopping: the browser resumes after its last id
             yield ": keep-alive\n\n"
@@ -136,6 +148,16 @@ def _sse_chunk(svc, game_id: str, reader: Reader, after: int) -> tuple[str, int,
             return "".join(parts), after, True, state.version
     ended = state.status == "finished" and after >= state.version  # joined after the end
     return "".join(parts), after, ended, state.version
+
+
+def _chat_chunk(svc, game_id: str, said: int) -> tuple[str, int]:
+    """(the stream's text for the chat messages after number `said`, the last
+    number read): `message` entries without an `id:`, so that a browser's
+    Last-Event-ID stays the version of the last event. Read by each stream
+    (not shared as event pages are: a message the admin hides must not be
+    served from a page rendered before)."""
+    messages, last = visible(svc.chat, game_id, said, MAX_PAGE)
+    return "".join(f"event: message\ndata: {compact(m)}\n\n" for m in messages), last
 
 
 @events.get("/games/<game:game_id>/hands/<int:number>")

@@ -47,7 +47,7 @@ def install(app: Flask, limits: dict[str, str] | None, storage_uri: str | None) 
                       swallow_errors=True)  # a limiter whose store fails lets requests through
     for endpoint, view in list(app.view_functions.items()):
         marked = getattr(view, "rate_limit", None)
-        if marked is not None:
+        if marked is not None and marked[0] in limits:  # a class the settings leave out is not limited
             kind, exempt = marked
             app.view_functions[endpoint] = limiter.limit(limits[kind], scope=kind, exempt_when=exempt)(view)
 

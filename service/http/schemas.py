@@ -88,7 +88,18 @@ class Choice(fields.Field):
         raise ValidationError("must be one of " + ", ".join(repr(c) for c in self.choices))
 
 
+class StrictBoolean(fields.Field):
+    """true or false, as JSON writes them (never 1 or "true")."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool):
+            return value
+        raise ValidationError("must be true or false")
+
+
 def _option_field(option) -> fields.Field:
+    if option.kind == "boolean":
+        return StrictBoolean(allow_none=True)
     if option.kind == "choice":
         return Choice(option.choices, allow_none=True)
     return WholeNumber(validate=validate.Range(min=option.minimum, max=option.maximum), allow_none=True)

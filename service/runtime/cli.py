@@ -6,6 +6,8 @@
     iceberg verify <file or URL> [--key KEY] [--quiet]
     iceberg backup DIR
     iceberg restore DIR
+    iceberg ratings --rebuild
+    iceberg history --rebuild
 
 `serve` runs the API under gunicorn, two RQ workers (the game's jobs on
 `iceberg`, webhooks and e-mail on `notices`; no RQ scheduler: what comes due
@@ -64,7 +66,17 @@ def main(argv=None) -> int:
     check.add_argument("--key", action="append", default=[],
                        help="a key (its id or hex public key) the checkpoints must be signed with; repeatable")
     check.add_argument("--quiet", action="store_true", help="print only the verdict")
+    for name, what in (("ratings", "the players' ratings, records and leaderboards"),
+                       ("history", "the history of games (GET /games)")):
+        rebuild = sub.add_parser(name, help=f"{what}: rebuild from the games' logs (ICEBERG_REDIS_URL)")
+        rebuild.add_argument("--rebuild", action="store_true", required=True,
+                             help="throw it away and make it again from the logs")
     args = parser.parse_args(argv)
+    if args.command in ("ratings", "history"):
+        from .rebuild_cli import run as rebuild
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+        return rebuild(args.command)
     if args.command == "verify":
         from .verify_cli import run
 

@@ -37,6 +37,19 @@ command at a time. Who may touch which key:
                  (the keys outside a game's slot are used one command at a time)
   deals.py       iceberg:deals:<c>           the secret behind commitment c (docs/audit.md), kept
                  iceberg:deals:offered:<c>   a secret offered (POST /commitments) for a game to take, an hour
+  history.py     {g}:summary     hash: `v` (the version it shows) and `json`: the game as GET /games lists it
+                 iceberg:history:all, iceberg:history:status:<s>, iceberg:history:variant:<v>,
+                 iceberg:history:variant:<v>:<s>, iceberg:player:<p>:history, iceberg:player:<p>:history:<s>
+                                 sorted sets (all scores 0, ordered by member): "<created ms, 13 digits>:<game id>"
+                                 of every game, by status (active, finished), variant, and player
+  standings.py   iceberg:{standings}:...  ratings, records and leaderboards, in one hash slot (the tag) so that
+                                 one script commits a game's standing: `seq` (a counter of commits),
+                                 `games` (hash: game -> its standing), `order:<v>` (sorted set: the rated games
+                                 of a variant -> when they ended), `records:<v>` (hash: player or bot -> games,
+                                 wins, rating), `board:<v>` (sorted set: who has 5 rated games -> ordinal);
+                                 a rebuild writes `<key>:new` and renames
+  chat.py        {g}:chat        list: the game's chat messages, the n-th message at index n - 1
+                 {g}:chat:hidden hash: message number -> when the admin hid it
   audit.py       {g}:checkpoints  hash: hand (or "end") -> the signed chain head there; reads {g}:events
                  iceberg:signing-keys  hash: key id -> public key (hex) of every key that has signed
                  {g}:export      hash: version, json: the game's export at that version (a cache, a day)
@@ -120,6 +133,47 @@ def player_deliveries(player_id: str) -> str:
 
 def unsubscribe(token_hash: str) -> str:
     return "iceberg:unsubscribe:" + token_hash
+
+
+def summary(game_id: str) -> str:
+    return tag(game_id) + ":summary"
+
+
+HISTORY = "iceberg:history:"
+
+
+def history(facet: str) -> str:
+    """One of the history's indexes: all, status:<s>, variant:<v>, variant:<v>:<s>."""
+    return HISTORY + facet
+
+
+def player_history(player_id: str, status: str | None = None) -> str:
+    return player(player_id) + ":history" + (f":{status}" if status else "")
+
+
+STANDINGS = "iceberg:{standings}:"  # one hash slot: a standing is committed by one script
+STANDINGS_SEQ = STANDINGS + "seq"
+STANDINGS_GAMES = STANDINGS + "games"
+
+
+def standings_order(variant: str) -> str:
+    return STANDINGS + "order:" + variant
+
+
+def standings_records(variant: str) -> str:
+    return STANDINGS + "records:" + variant
+
+
+def leaderboard(variant: str) -> str:
+    return STANDINGS + "board:" + variant
+
+
+def chat(game_id: str) -> str:
+    return tag(game_id) + ":chat"
+
+
+def chat_hidden(game_id: str) -> str:
+    return tag(game_id) + ":chat:hidden"
 
 
 SIGNING_KEYS = "iceberg:signing-keys"

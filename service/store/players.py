@@ -62,6 +62,13 @@ class Players:
                 "email_notices": found.get("email_notices") == "1",
                 "webhook": json.loads(hook) if hook else None}
 
+    def names(self, player_ids: list[str]) -> dict[str, str]:
+        """player id -> name, for those that exist (one round trip)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for player_id in player_ids:
+            pipe.hget(keys.player(player_id), "name")
+        return {p: text(name) for p, name in zip(player_ids, pipe.execute()) if name is not None}
+
     def update(self, player_id: str, name: str | None = None, email=..., email_notices: bool | None = None):
         """Change what is given; `email=None` removes the address."""
         changes = {}

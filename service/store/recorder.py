@@ -156,6 +156,11 @@ class Recorder:
     def version(self, game_id: str) -> int:
         return int(self.redis.hget(keys.meta(game_id), "version") or 0)
 
+    def games(self):
+        """Every game's id (a SCAN of the store: for rebuilding projections, not for requests)."""
+        for key in self.redis.scan_iter(match="{g_*}:meta", count=1000):
+            yield text(key)[1:-len("}:meta")]
+
     def exists(self, game_id: str) -> bool:
         return bool(self.redis.exists(keys.meta(game_id)))
 

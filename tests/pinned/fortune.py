@@ -44,7 +44,7 @@ SAMPLES = [
     (GameCreated((Player('Ann'), Player('Bot', 'greedy')), Rules(hands=2)),
      b'["fG",1,1763805600000,"s0",0,[[{"name":"Ann","bot":null},{"name":"Bot","bot":"greedy"}],'
      b'{"target_score":500,"hands":2,"max_hands":100,"stock_renewals":2,"turn_timeout_s":null,'
-     b'"on_timeout":"bot","extensions":0,"extension_s":86400},"fortune"]]'),
+     b'"on_timeout":"bot","extensions":0,"extension_s":86400,"rated":true},"fortune"]]'),
     (HandStarted(0, 1, 0, 'QS', 'ab' * 32, ('2S', '3S'), '5a17'),
      b'["fH",1,1763805600000,"s0",0,[0,1,0,"QS","abababababababababababababababababababababababababababababababab","2S,3S","5a17"]]'),
     (CardDrawn(0, '3C'),

@@ -45,7 +45,8 @@ SAMPLES = [
     (GameCreated((Player("Ann"), Player("Bot", "greedy")), Rules(target_score=150)),
      b'["gG",1,1763805600000,"s0",0,[[{"name":"Ann","bot":null},{"name":"Bot","bot":"greedy"}],{"target_sco'
      b're":150,"max_hands":100,"knock_limit":10,"gin_bonus":20,"undercut_bonus":10,"game_bonus":100,"shutou'
-     b't_bonus":100,"line_bonus":20,"turn_timeout_s":null,"on_timeout":"bot","extensions":0,"extension_s":86400},'
+     b't_bonus":100,"line_bonus":20,"turn_timeout_s":null,"on_timeout":"bot","extensions":0,"extension_s":86400,'
+     b'"rated":true},'
      b'"gin"]]'),
     (HandStarted(0, 1, DECK[20], "ab" * 32, DECK, "5a17"),
      b'["gH",1,1763805600000,"s0",0,[0,1,"6S","abababababababababababababababababababababababababababababab'

@@ -48,7 +48,7 @@ SAMPLES = [
     (GameCreated((Player("Ann"), Player("Bot", "greedy")), Rules(hands=2)),
      b'["G",2,1763805600000,"s0",0,[[{"name":"Ann","bot":null},{"name":"Bot","bot":"greedy"}],{"ace_rule":'
      b'"multiplier","target_score":5000,"decks":"auto","hands":2,"max_hands":100,"turn_timeout_s":null,'
-     b'"on_timeout":"bot","extensions":0,"extension_s":86400},"iceberg"]]'),
+     b'"on_timeout":"bot","extensions":0,"extension_s":86400,"rated":true},"iceberg"]]'),
     (HandStarted(0, 1, "ab" * 32, ("2S", "3S"), "5a17"),
      b'["H",1,1763805600000,"s0",0,[0,1,"' + b"ab" * 32 + b'","2S,3S","5a17"]]'),
     (CardPickedUp(1, "JH"), b'["U",1,1763805600000,"s0",0,[1,"JH"]]'),
