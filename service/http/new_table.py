@@ -12,11 +12,12 @@ inbox need, before that append.
 
 from flask import current_app
 
-from domain.kernel.players import Player, clean_name
+from domain.kernel.players import Player
 
 from ..app.tokens import PLAYER_TOKEN, bearer, new_invite, new_token, token_hash
 from ..store.codec import epoch_ms
 from ..store.players import player_field
+from .names import shown_name
 from .problems import Problem
 from .schemas import GAME_NAME, CallerSeat
 
@@ -81,7 +82,7 @@ def _caller(authorization: str | None) -> tuple[str, str]:
 
 def _game_name(given: str | None, players, variant) -> str:
     if given is not None:
-        name = clean_name(given)
+        name = shown_name(given)
         if not name or len(name) > GAME_NAME:
             raise Problem(422, "invalid_request", f"a game's name is 1 to {GAME_NAME} visible characters",
                           extra={"errors": {"name": [f"1 to {GAME_NAME} visible characters"]}})
