@@ -17,9 +17,11 @@ from tests.test_api_players import register
 #: each looks blank: Hangul fillers, the blank Braille pattern, and mixes with spaces and joiners
 BLANK = ["\u3164", "\u2800", "\u3164\u2800", " \u3164 ", "\uffa0", "\u115f\u1160", "\u2800\u200b\u2800",
          "\ufe0f", "\u034f"]
-#: each holds a bidi or zero-width character, a domain literal, an empty label or a special-use domain
+#: each holds a bidi or zero-width character, a domain literal, an empty label, a special-use domain,
+#: a line break or an encoded word
 NOT_ADDRESSES = ["b\u202eo@example.org", "b\u200bo@example.org", "bo@exa\u200bmple.org", "bo@[127.0.0.1]",
-                 "bo@example..org", "bo@example.test", "bo@localhost", "a@b.c\nBcc: x@y.z"]
+                 "bo@example..org", "bo@example.test", "bo@localhost", "a@b.c\nBcc: x@y.z",
+                 "=?utf-8?q?=0D=0ABcc=3Ax?=@example.org"]
 
 
 @pytest.mark.parametrize("name", BLANK)

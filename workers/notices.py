@@ -154,8 +154,11 @@ def _post_notice(config, hook: dict, game_id: str, seat: int, kind: str, data: d
 def _email(ctx, player: dict, game_id: str, seat: int, kind: str, data: dict, delivery: str, now) -> "Outcome":
     names = [p.name for p in ctx.repository.load(game_id).state.players]
     token = ctx.players.unsubscribe_token(player["id"], token_hash)
-    message = mail.compose(ctx.config, player, game_id, seat, kind, data, names,
-                           f"{ctx.config.public_url}/unsubscribe/{token}", delivery, now)
+    try:
+        message = mail.compose(ctx.config, player, game_id, seat, kind, data, names,
+                               f"{ctx.config.public_url}/unsubscribe/{token}", delivery, now)
+    except ValueError as e:  # HeaderInjection, or a header the strict policy refuses: never sent
+        return Outcome(error=f"not sent: {one_line(str(e))}", retry=False)
     status, error, retry = mail.send(ctx.config.smtp_url, message)
     return Outcome(status=status, error=error, retry=retry)
 

@@ -14,8 +14,9 @@ An e-mail address is checked by email-validator (syntax only, no DNS): one
 address, no domain literal (`bo@[127.0.0.1]`), no empty label
 (`bo@example..org`), no special-use domain (`.test`, `.local`, ...), nothing
 but ASCII before the @ (so no bidi or zero-width character) and a domain IDNA
-accepts. It is kept in its ASCII form (an internationalised domain as
-punycode), which any SMTP server takes.
+accepts; nor may it hold `=?`, which mail headers would read as the start of
+an RFC 2047 encoded word (workers/mail.py). It is kept in its ASCII form (an
+internationalised domain as punycode), which any SMTP server takes.
 """
 
 import regex
@@ -45,6 +46,8 @@ class AddressRefused(ValueError):
 
 def checked_address(value: str) -> str:
     """The address as kept (ASCII, the domain lower-cased), or AddressRefused saying why."""
+    if "=?" in value:
+        raise AddressRefused("an address may not hold '=?' (the start of an encoded word in mail headers)")
     try:
         return validate_email(value, check_deliverability=False, allow_smtputf8=False).ascii_email
     except EmailNotValidError as e:
