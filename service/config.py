@@ -17,6 +17,9 @@ class Config:
     appendfsync: str = "always"
     snapshot_every: int = 100
     max_body_bytes: int = 64 * 1024
+    request_read_s: float = 30.0  # a request's body must arrive within this of its headers (gunicorn's workers)
+    client_connections: int = 1000  # connections of one client address per server process (gevent); 0: no cap
+    client_requests: int = 200  # requests in flight per client (token, else address) per server process; 0: no cap
     max_wait_s: int = 30  # long-poll bound for GET /events?wait=
     webhook_allow_private: bool = False  # loopback/private webhook URLs (tests, LANs)
     webhook_retry_s: tuple[int, ...] = (2, 10, 30, 60)
@@ -54,6 +57,9 @@ class Config:
             abandon_days=float(env.get("ICEBERG_ABANDON_DAYS") or 30),
             bot_pause_s=float(env.get("ICEBERG_BOT_PAUSE_S") or 0),
             redis_pool=int(env.get("ICEBERG_REDIS_POOL") or 64),
+            request_read_s=float(env.get("ICEBERG_REQUEST_READ_S") or 30),
+            client_connections=int(env.get("ICEBERG_CLIENT_CONNECTIONS") or 1000),
+            client_requests=int(env.get("ICEBERG_CLIENT_REQUESTS") or 200),
             rate_limits=_rate_limits(env),
             smtp_url=env.get("ICEBERG_SMTP_URL") or None,
             mail_from=env.get("ICEBERG_MAIL_FROM") or "iceberg@localhost",

@@ -7,7 +7,7 @@ from flask import Flask
 
 from ..config import Config
 from ..wiring import wire
-from . import basics, limits, problems
+from . import basics, inflight, limits, problems
 from .audit import audit
 from .context import GameIdConverter
 from .events import events
@@ -47,5 +47,6 @@ def create_app(config: Config | None = None, *, store_redis=None, queue_redis=No
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     limits.install(app, services.config.rate_limits, services.config.effective_queue_url)
+    inflight.install(app, services.config.client_requests)
     logging.getLogger("iceberg").setLevel(logging.INFO)
     return app

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ..app.jobs import NOTICES, QUEUE, QUEUES
 from ..config import Config
+from .logs import redact
 
 log = logging.getLogger("iceberg.serve")
 worker_log = logging.getLogger("iceberg.worker")
@@ -60,6 +61,7 @@ def main(argv=None) -> int:
 
         return run(args.source, args.key, args.quiet)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    redact(logging.getLogger())  # no token in any line (service/runtime/logs.py)
     if args.command == "serve":
         return serve_forever(args)
     return run_worker(args.burst, _queue_names(parser, args.queues))
@@ -224,7 +226,8 @@ def _api_child(args, data: Path, env: dict):
     access = ["--access-logfile", "-", "--access-logformat", ACCESS_FORMAT] \
         if os.environ.get("ICEBERG_ACCESS_LOG") in ("1", "true", "yes") else []
     command = [sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}", "--workers", str(args.workers),
-               *_worker_class(args), "--graceful-timeout", "10", *_control_socket(data), *access, "service.runtime.wsgi:app"]
+               *_worker_class(args), "--graceful-timeout", "10", *_control_socket(data), *access,
+               "--logger-class", "service.runtime.gunicorn_workers.RedactingLogger", "service.runtime.wsgi:app"]
 
     def launch(extra):
         return subprocess.Popen(command, env=env, **extra)
