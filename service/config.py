@@ -3,8 +3,11 @@
 import os
 from dataclasses import dataclass, field
 
-#: rate-limit class -> its limits (flask-limiter's notation): the views declare their class (service/http/limits.py)
-RATE_LIMIT_DEFAULTS = {"create": "20/minute;200/hour", "actions": "300/minute", "waits": "300/minute"}
+#: rate-limit class -> its limits (flask-limiter's notation): the views declare their class (service/http/limits.py);
+#: every view that writes has one (tests/test_limits.py walks the routes). `exports` counts cost units
+#: (service/http/audit.py: a request costs 1 per 100 events of its game), not requests
+RATE_LIMIT_DEFAULTS = {"create": "20/minute;200/hour", "actions": "300/minute", "waits": "300/minute",
+                       "settings": "30/minute;300/hour", "exports": "600/minute"}
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ class Config:
 
 def _rate_limits(env) -> dict | None:
     """On by default when run from the environment: ICEBERG_RATE_LIMITS=off turns
-    them off; ICEBERG_RATE_LIMIT_CREATE, _ACTIONS, _WAITS replace one kind's."""
+    them off; ICEBERG_RATE_LIMIT_CREATE, _ACTIONS, _WAITS, _SETTINGS, _EXPORTS replace one kind's."""
     if (env.get("ICEBERG_RATE_LIMITS") or "").lower() in ("off", "0", "false", "no"):
         return None
     return {kind: env.get(f"ICEBERG_RATE_LIMIT_{kind.upper()}") or default for kind, default in RATE_LIMIT_DEFAULTS.items()}
