@@ -32,6 +32,8 @@ class Config:
     repair_s: float = 10.0  # a bot to move with nothing appended this long: its job was lost, enqueue again
     abandon_days: float = 30.0  # a game with no action this long ends as abandoned
     bot_pause_s: float = 0.0  # pause between a bot's actions, so people can follow its turn
+    bot_games_per_creator: int = 4  # bot-only games going at once per creator (player, else address); 0: none
+    bot_game_turn_s: float = 0.5  # a bot-only game plays a turn at most this often (its pace; 0: as fast as it can)
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API ("*" for any)
     redis_pool: int = 64  # Redis connections per process at most (per node on a cluster)
     rate_limits: dict | None = None  # kind -> "20/minute;200/hour" (service/http/limits.py); None: no limits
@@ -59,6 +61,8 @@ class Config:
             repair_s=float(env.get("ICEBERG_REPAIR_S") or 10),
             abandon_days=float(env.get("ICEBERG_ABANDON_DAYS") or 30),
             bot_pause_s=float(env.get("ICEBERG_BOT_PAUSE_S") or 0),
+            bot_games_per_creator=int(env.get("ICEBERG_BOT_GAMES_PER_CREATOR") or 4),
+            bot_game_turn_s=float(env.get("ICEBERG_BOT_GAME_TURN_S") or 0.5),
             redis_pool=int(env.get("ICEBERG_REDIS_POOL") or 64),
             request_read_s=float(env.get("ICEBERG_REQUEST_READ_S") or 30),
             client_connections=int(env.get("ICEBERG_CLIENT_CONNECTIONS") or 1000),

@@ -14,6 +14,7 @@ from .app.jobs import Jobs
 from .app.pages import Pages
 from .app.waiting import Hub
 from .config import Config
+from .store.creators import Creators
 from .store.lobby import Lobby
 from .store.players import Players
 from .store.recorder import Recorder
@@ -47,6 +48,7 @@ class Services:
     queue_redis: object = None
     players: Players | None = None  # player accounts and where they sit (store/players.py)
     lobby: Lobby | None = None  # games' names, invites and the lobby (store/lobby.py)
+    creators: Creators | None = None  # who created each bot-only game (store/creators.py)
 
     def health(self) -> dict:
         checks = {"store": _pings(self.recorder.redis), "store_writable": _writable(self.recorder.redis)}
@@ -102,7 +104,8 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
     repository = Repository(recorder, clock=clock, snapshot_every=config.snapshot_every)
     due, webhooks = DueGames(store_redis), Webhooks(store_redis)
     queue = Jobs(queue_redis, clock) if jobs and queue_redis is not None else None
-    follow_ups = FollowUps(queue, due, webhooks, clock, config.repair_s, config.abandon_days * 86400)
+    follow_ups = FollowUps(queue, due, webhooks, clock, config.repair_s, config.abandon_days * 86400,
+                           config.bot_game_turn_s)
     return Services(
         config=config, clock=clock, recorder=recorder, repository=repository, tokens=Tokens(store_redis),
         webhooks=webhooks, replays=Replays(store_redis), due=due, reminders=Reminders(store_redis),
@@ -110,7 +113,7 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
         jobs=queue,
         follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock, dealer=Dealer(store_redis)),
         queue_redis=queue_redis,
-        players=Players(store_redis), lobby=Lobby(store_redis))
+        players=Players(store_redis), lobby=Lobby(store_redis), creators=Creators(store_redis))
 
 
 def _writable(client) -> bool:

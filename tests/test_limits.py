@@ -1,6 +1,8 @@
 """Rate limits (service/http/limits.py): past the limit a client gets 429
 `rate_limited` with Retry-After, and the refused request changes nothing."""
 
+import time
+
 import pytest
 
 from service.config import Config
@@ -96,3 +98,30 @@ def test_settings_and_webhooks_are_limited_and_a_refused_change_changes_nothing(
         assert client.call("PUT", hook, token, json={"url": "http://127.0.0.1:9/h"}).status_code == 200
     _is_rate_limited(client.call("PUT", hook, token, json={"url": "http://127.0.0.1:9/other"}))
     assert client.get(hook, token=token).get_json()["url"] == "http://127.0.0.1:9/h"
+
+
+def test_a_client_has_a_bounded_number_of_requests_in_flight(own_redis):
+    """Two long-polls of one client wait; its third request is 429 at once; another
+    client (a token of its own) is served; once the waits end the client is served again."""
+    import threading
+
+    app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN_TOKEN, client_requests=2), jobs=False)
+    client = ApiClient(app.test_client(), validate=False)
+    try:
+        game = client.post("/games", json={"players": [{"name": "Ann"}, {"name": "Bo"}]}).get_json()
+        waits = [threading.Thread(target=client.get, args=(f"/games/{game['id']}/events?after=99&wait=2",))
+                 for _ in range(2)]
+        for wait in waits:
+            wait.start()
+        hub = app.extensions["iceberg"].hub
+        deadline = time.monotonic() + 5
+        while hub.waiting() < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert hub.waiting() == 2  # both are parked in the hub
+        _is_rate_limited(client.get(f"/games/{game['id']}"))
+        assert client.get(f"/games/{game['id']}/view", game["seats"][0]["token"]).status_code == 200
+        for wait in waits:
+            wait.join()
+        assert client.get(f"/games/{game['id']}").status_code == 200
+    finally:
+        app.extensions["iceberg"].hub.close()

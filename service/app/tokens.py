@@ -23,6 +23,11 @@ def new_player_token() -> str:
     return PLAYER_TOKEN + secrets.token_urlsafe(32)
 
 
+def new_creator_token() -> str:
+    """A bot-only game's creator token: whoever holds it may end that game (POST /games/{id}/abort)."""
+    return "ct_" + secrets.token_urlsafe(32)
+
+
 def new_invite() -> str:
     """An invite code: whoever holds it may take an open seat of its game."""
     return "iv_" + secrets.token_urlsafe(16)

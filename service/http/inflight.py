@@ -1,8 +1,9 @@
 """At most ICEBERG_CLIENT_REQUESTS requests of one client in flight in a
 server process (a client: its token, else its address, service/http/clients.py):
 one more is answered at once with 429 `rate_limited` and Retry-After. A request
-is in flight from the moment the application gets it until its response is
-closed, so a long-poll or an event stream counts for as long as it waits.
+is in flight from the moment the application gets it until the application has
+answered it, or for a streamed answer (an event stream) until the server closes
+that answer: a long-poll or a stream counts for as long as it waits.
 
 This is WSGI middleware around the Flask app, so the refusal costs no view,
 no Redis call and no body read."""
@@ -12,9 +13,12 @@ import threading
 import uuid
 from collections import Counter
 
+from flask import request
 from werkzeug.wsgi import ClosingIterator
 
 from .clients import requester
+
+STREAMED = "iceberg.streamed"  # set in the environ when the answer is streamed: it is in flight until closed
 
 
 class InFlight:
@@ -34,7 +38,10 @@ class InFlight:
         except BaseException:
             self._done(key)
             raise
-        return ClosingIterator(result, lambda: self._done(key))
+        if environ.get(STREAMED):
+            return ClosingIterator(result, lambda: self._done(key))
+        self._done(key)
+        return result
 
     def _done(self, key: str) -> None:
         with self.lock:
@@ -55,5 +62,11 @@ def _refuse(start_response, cap: int):
 
 
 def install(app, cap: int) -> None:
-    if cap:
-        app.wsgi_app = InFlight(app.wsgi_app, cap)
+    if not cap:
+        return
+    app.wsgi_app = InFlight(app.wsgi_app, cap)
+
+    @app.after_request
+    def _streamed(response):
+        request.environ[STREAMED] = response.is_streamed
+        return response

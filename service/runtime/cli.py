@@ -2,11 +2,12 @@
 
     iceberg serve [--host H] [--port P] [--workers N] [--worker-class gevent|gthread] [--connections C]
                   [--threads T]
-    iceberg worker [--burst] [--queues iceberg,notices]
+    iceberg worker [--burst] [--queues iceberg,bot-games,notices]
     iceberg verify <file or URL> [--key KEY] [--quiet]
 
 `serve` runs the API under gunicorn, two RQ workers (the game's jobs on
-`iceberg`, webhooks and e-mail on `notices`; no RQ scheduler: what comes due
+`iceberg`, then those of games of bots only on `bot-games`; webhooks and e-mail
+on `notices`; no RQ scheduler: what comes due
 later is found by each worker's ticker, service/runtime/ticker.py) and, when
 ICEBERG_REDIS_URL is not set, an embedded redis-server with its data in
 ICEBERG_DATA_DIR (AOF on, appendfsync always, a password kept in that
@@ -23,7 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ..app.jobs import NOTICES, QUEUE, QUEUES
+from ..app.jobs import GAME_QUEUES, NOTICES, QUEUE, QUEUES
 from ..config import Config
 from .logs import redact
 
@@ -92,7 +93,9 @@ def run_worker(burst: bool = False, names: tuple[str, ...] = QUEUES) -> int:
         from .ticker import Ticker
 
         games = bool(config.redis_url) and QUEUE in names
-        Ticker(wire(config, queue_redis=connection), config.sweep_s, games=games, notices=NOTICES in names).start()
+        # a bot-only game's pace is kept to the tick: the game worker ticks at least that often
+        every = min(config.sweep_s, config.bot_game_turn_s) if games and config.bot_game_turn_s > 0 else config.sweep_s
+        Ticker(wire(config, queue_redis=connection), every, games=games, notices=NOTICES in names).start()
     # JSON, not pickle: a job read from Redis is data, never code to run
     queues = [Queue(name, connection=connection, serializer=JSONSerializer) for name in names]
     # SimpleWorker: no fork per job. Jobs are our own code and short (a bot turn
@@ -181,7 +184,7 @@ def serve_forever(args) -> int:
         store = _redis_child(redis)
         log.info("embedded redis-server on 127.0.0.1:%s, data in %s (appendfsync %s, password in %s)",
                  redis.port, redis.data_dir, config.appendfsync, data / REDIS_PASSWORD)
-    children = [*([store] if store else []), _worker_child("the game worker", QUEUE, env, store),
+    children = [*([store] if store else []), _worker_child("the game worker", ",".join(GAME_QUEUES), env, store),
                 _worker_child("the notices worker", NOTICES, env, store), _api_child(args, data, env)]
     log.info("serving on http://%s:%s", args.host, args.port)
     code = Supervisor(children, lock_fd=lock).run()
