@@ -28,6 +28,7 @@ class Config:
     webhook_retry_s: tuple[int, ...] = (2, 10, 30, 60)
     webhook_connect_timeout_s: float = 3.0  # TCP connect to a webhook's address
     webhook_read_timeout_s: float = 5.0  # then TLS, the request and the answer's head, in all
+    notice_threads: int = 16  # deliveries at once in a notices worker, one per endpoint (0: each in its job)
     sweep_s: float = 1.0  # how often a game worker's ticker looks for games that are due
     repair_s: float = 10.0  # a bot to move with nothing appended this long: its job was lost, enqueue again
     abandon_days: float = 30.0  # a game with no action this long ends as abandoned
@@ -57,6 +58,7 @@ class Config:
             webhook_retry_s=tuple(int(x) for x in (env.get("ICEBERG_WEBHOOK_RETRY_S") or "2,10,30,60").split(",")),
             webhook_connect_timeout_s=float(env.get("ICEBERG_WEBHOOK_CONNECT_TIMEOUT_S") or 3),
             webhook_read_timeout_s=float(env.get("ICEBERG_WEBHOOK_READ_TIMEOUT_S") or 5),
+            notice_threads=int(env.get("ICEBERG_NOTICE_THREADS") or 16),
             sweep_s=float(env.get("ICEBERG_SWEEP_S") or 1),
             repair_s=float(env.get("ICEBERG_REPAIR_S") or 10),
             abandon_days=float(env.get("ICEBERG_ABANDON_DAYS") or 30),
