@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from service.http.names import looks_blank
 from tests.test_api_contract import problem
 from tests.test_api_players import register
 
@@ -73,4 +72,6 @@ def test_the_spec_s_name_patterns_set_aside_exactly_what_the_server_does():
 
 def server_keeps(char: str) -> bool:
     """Whether the server counts the character as visible (it is neither removed nor blank-looking)."""
+    from service.http.names import looks_blank
+
     return unicodedata.category(char) not in ("Cc", "Cf", "Zl", "Zp") and not looks_blank(char)
