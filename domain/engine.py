@@ -38,7 +38,7 @@ from .kernel.shuffle import committed, next_deal
 from .kernel.turns import TimeOut, TurnTimedOut
 
 TIMEOUT_BOT = "greedy"  # every variant has one: it plays a timed-out turn
-EARLY_REASONS = ("abandoned",)  # the reasons EndGame takes (the others are a hand's result)
+EARLY_REASONS = ("abandoned", "aborted")  # the reasons EndGame takes (the others are a hand's result)
 
 
 def play(state, command, dealer=random_deal, now: datetime | None = None) -> tuple[list, object]:

@@ -3,9 +3,11 @@
 import os
 from dataclasses import dataclass, field
 
-#: rate-limit class -> its limits (flask-limiter's notation): the views declare their class (service/http/limits.py)
+#: rate-limit class -> its limits (flask-limiter's notation): the views declare their class (service/http/limits.py);
+#: every view that writes has one (tests/test_limits.py walks the routes). `exports` counts cost units
+#: (service/http/audit.py: a request costs 1 per 100 events of its game), not requests
 RATE_LIMIT_DEFAULTS = {"create": "20/minute;200/hour", "actions": "300/minute", "waits": "300/minute",
-                       "chat": "20/minute;200/hour"}
+                       "settings": "30/minute;300/hour", "exports": "600/minute", "chat": "20/minute;200/hour"}
 
 
 @dataclass(frozen=True)
@@ -18,15 +20,21 @@ class Config:
     appendfsync: str = "always"
     snapshot_every: int = 100
     max_body_bytes: int = 64 * 1024
+    request_read_s: float = 30.0  # a request's body must arrive within this of its headers (gunicorn's workers)
+    client_connections: int = 1000  # connections of one client address per server process (gevent); 0: no cap
+    client_requests: int = 200  # requests in flight per client (token, else address) per server process; 0: no cap
     max_wait_s: int = 30  # long-poll bound for GET /events?wait=
     webhook_allow_private: bool = False  # loopback/private webhook URLs (tests, LANs)
     webhook_retry_s: tuple[int, ...] = (2, 10, 30, 60)
     webhook_connect_timeout_s: float = 3.0  # TCP connect to a webhook's address
     webhook_read_timeout_s: float = 5.0  # then TLS, the request and the answer's head, in all
+    notice_threads: int = 16  # deliveries at once in a notices worker, one per endpoint (0: each in its job)
     sweep_s: float = 1.0  # how often a game worker's ticker looks for games that are due
     repair_s: float = 10.0  # a bot to move with nothing appended this long: its job was lost, enqueue again
     abandon_days: float = 30.0  # a game with no action this long ends as abandoned
     bot_pause_s: float = 0.0  # pause between a bot's actions, so people can follow its turn
+    bot_games_per_creator: int = 4  # bot-only games going at once per creator (player, else address); 0: none
+    bot_game_turn_s: float = 0.5  # a bot-only game plays a turn at most this often (its pace; 0: as fast as it can)
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API ("*" for any)
     redis_pool: int = 64  # Redis connections per process at most (per node on a cluster)
     rate_limits: dict | None = None  # kind -> "20/minute;200/hour" (service/http/limits.py); None: no limits
@@ -51,11 +59,17 @@ class Config:
             webhook_retry_s=tuple(int(x) for x in (env.get("ICEBERG_WEBHOOK_RETRY_S") or "2,10,30,60").split(",")),
             webhook_connect_timeout_s=float(env.get("ICEBERG_WEBHOOK_CONNECT_TIMEOUT_S") or 3),
             webhook_read_timeout_s=float(env.get("ICEBERG_WEBHOOK_READ_TIMEOUT_S") or 5),
+            notice_threads=int(env.get("ICEBERG_NOTICE_THREADS") or 16),
             sweep_s=float(env.get("ICEBERG_SWEEP_S") or 1),
             repair_s=float(env.get("ICEBERG_REPAIR_S") or 10),
             abandon_days=float(env.get("ICEBERG_ABANDON_DAYS") or 30),
             bot_pause_s=float(env.get("ICEBERG_BOT_PAUSE_S") or 0),
+            bot_games_per_creator=int(env.get("ICEBERG_BOT_GAMES_PER_CREATOR") or 4),
+            bot_game_turn_s=float(env.get("ICEBERG_BOT_GAME_TURN_S") or 0.5),
             redis_pool=int(env.get("ICEBERG_REDIS_POOL") or 64),
+            request_read_s=float(env.get("ICEBERG_REQUEST_READ_S") or 30),
+            client_connections=_client_connections(env),
+            client_requests=int(env.get("ICEBERG_CLIENT_REQUESTS") or 200),
             rate_limits=_rate_limits(env),
             trusted_proxies=_whole(env, "ICEBERG_TRUSTED_PROXIES", 0),
             smtp_url=env.get("ICEBERG_SMTP_URL") or None,
@@ -74,10 +88,19 @@ class Config:
 
 def _rate_limits(env) -> dict | None:
     """On by default when run from the environment: ICEBERG_RATE_LIMITS=off turns
-    them off; ICEBERG_RATE_LIMIT_CREATE, _ACTIONS, _WAITS, _CHAT replace one kind's."""
+    them off; ICEBERG_RATE_LIMIT_CREATE, _ACTIONS, _WAITS, _SETTINGS, _EXPORTS, _CHAT replace one kind's."""
     if (env.get("ICEBERG_RATE_LIMITS") or "").lower() in ("off", "0", "false", "no"):
         return None
     return {kind: env.get(f"ICEBERG_RATE_LIMIT_{kind.upper()}") or default for kind, default in RATE_LIMIT_DEFAULTS.items()}
+
+
+def _client_connections(env) -> int:
+    """1,000 per address by default, none behind trusted proxies: every connection
+    then comes from a proxy's address, and the proxy is where to cap them."""
+    given = env.get("ICEBERG_CLIENT_CONNECTIONS")
+    if given:
+        return int(given)
+    return 0 if _whole(env, "ICEBERG_TRUSTED_PROXIES", 0) else 1000
 
 
 def _whole(env, name: str, default: int) -> int:

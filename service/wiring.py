@@ -17,6 +17,7 @@ from .app.standings import Book
 from .app.waiting import Hub
 from .config import Config
 from .store.chat import Chat
+from .store.creators import Creators
 from .store.history import GameHistory
 from .store.lobby import Lobby
 from .store.players import Players
@@ -57,6 +58,7 @@ class Services:
     standings: Standings | None = None  # ratings, records, leaderboards (store/standings.py)
     book: Book | None = None  # records games' standings (app/standings.py)
     chat: Chat | None = None  # the games' chat (store/chat.py)
+    creators: Creators | None = None  # who created each bot-only game (store/creators.py)
 
     def health(self) -> dict:
         checks = {"store": _pings(self.recorder.redis), "store_writable": _writable(self.recorder.redis)}
@@ -115,7 +117,8 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
     players, lobby, history, standings = Players(store_redis), Lobby(store_redis), GameHistory(store_redis), \
         Standings(store_redis)
     filing, chat = Filing(history, recorder, players, lobby), Chat(store_redis)
-    follow_ups = FollowUps(queue, due, webhooks, clock, config.repair_s, config.abandon_days * 86400, filing=filing)
+    follow_ups = FollowUps(queue, due, webhooks, clock, config.repair_s, config.abandon_days * 86400,
+                           config.bot_game_turn_s, filing=filing)
     return Services(
         config=config, clock=clock, recorder=recorder, repository=repository, tokens=Tokens(store_redis),
         webhooks=webhooks, replays=Replays(store_redis), due=due, reminders=Reminders(store_redis),
@@ -125,7 +128,7 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
         follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock, dealer=Dealer(store_redis)),
         queue_redis=queue_redis,
         players=players, lobby=lobby, history=history, filing=filing, standings=standings,
-        book=Book(standings, repository, players), chat=chat)
+        book=Book(standings, repository, players), chat=chat, creators=Creators(store_redis))
 
 
 def _writable(client) -> bool:

@@ -36,10 +36,10 @@ class Serve:
         env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
         env.update(PATH=str(BIN), ICEBERG_DATA_DIR=str(data_dir), **extra)
         # log_file: the server's output in a file, readable while it runs (a pipe
-        # read only at the end blocks a server that logs more than it holds)
+        # read only at the end blocks a server that logs more than it holds);
+        # args: more of `iceberg serve`'s options
         self.log_file = Path(log_file) if log_file else None
         output = open(self.log_file, "wb") if self.log_file else subprocess.PIPE
-        # args: more options of `iceberg serve` (a later --workers wins)
         self.process = subprocess.Popen([str(BIN / "iceberg"), "serve", "--port", str(port), "--workers", "1", *args],
                                         env=env, stdout=output, stderr=subprocess.STDOUT,
                                         start_new_session=True)

@@ -1,6 +1,8 @@
 """Rate limits (service/http/limits.py): past the limit a client gets 429
 `rate_limited` with Retry-After, and the refused request changes nothing."""
 
+import time
+
 import pytest
 
 from service.config import Config
@@ -13,8 +15,9 @@ PLAYERS = [{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}]
 
 @pytest.fixture
 def limited(own_redis):
-    config = Config(redis_url=own_redis.url, admin_token=ADMIN_TOKEN,
-                    rate_limits={"create": "3/minute", "actions": "2/minute", "waits": "2/minute"})
+    config = Config(redis_url=own_redis.url, admin_token=ADMIN_TOKEN, webhook_allow_private=True,
+                    rate_limits={"create": "3/minute", "actions": "2/minute", "waits": "2/minute",
+                                 "settings": "2/minute", "exports": "20/minute"})
     app = create_app(config, jobs=False)
     yield ApiClient(app.test_client(), validate=False), own_redis
     app.extensions["iceberg"].hub.close()
@@ -62,7 +65,8 @@ def test_actions_and_waits_are_limited_but_plain_reads_are_not(limited):
 
 def test_limits_are_on_by_default_from_the_environment_and_can_be_turned_off():
     assert Config.from_env({}).rate_limits == {"create": "20/minute;200/hour", "actions": "300/minute",
-                                               "waits": "300/minute", "chat": "20/minute;200/hour"}
+                                               "waits": "300/minute", "settings": "30/minute;300/hour",
+                                               "exports": "600/minute", "chat": "20/minute;200/hour"}
     assert Config.from_env({"ICEBERG_RATE_LIMIT_CHAT": "5/minute"}).rate_limits["chat"] == "5/minute"
     assert Config.from_env({"ICEBERG_RATE_LIMIT_CREATE": "5/minute"}).rate_limits["create"] == "5/minute"
     assert Config.from_env({"ICEBERG_RATE_LIMITS": "off"}).rate_limits is None
@@ -160,3 +164,57 @@ def test_trusted_proxies_come_from_the_environment():
     assert Config.from_env({"ICEBERG_TRUSTED_PROXIES": "2"}).trusted_proxies == 2
     with pytest.raises(ValueError):
         Config.from_env({"ICEBERG_TRUSTED_PROXIES": "yes"})
+def test_every_view_that_writes_declares_a_rate_limit_class(app):
+    from service.config import RATE_LIMIT_DEFAULTS
+    from service.http.limits import limit_of
+
+    unlimited = []
+    for rule in app.url_map.iter_rules():
+        if rule.methods - {"GET", "HEAD", "OPTIONS"}:
+            kind = limit_of(app.view_functions[rule.endpoint])
+            if kind not in RATE_LIMIT_DEFAULTS:
+                unlimited.append(f"{sorted(rule.methods - {'HEAD', 'OPTIONS'})} {rule.rule}: {kind}")
+    assert unlimited == []
+
+
+def test_settings_and_webhooks_are_limited_and_a_refused_change_changes_nothing(limited):
+    client, _ = limited
+    ann = client.post("/players", json={"name": "Ann"}).get_json()
+    for name in ("Annie", "Anna"):
+        assert client.call("PATCH", "/me", ann["token"], json={"name": name}).status_code == 200
+    _is_rate_limited(client.call("PATCH", "/me", ann["token"], json={"name": "Refused"}))
+    assert client.get("/me", token=ann["token"]).get_json()["name"] == "Anna"
+    game = client.post("/games", json={"players": [{"name": "A"}, {"name": "B"}]}).get_json()
+    hook = f"/games/{game['id']}/seats/0/webhook"
+    token = game["seats"][0]["token"]
+    for _ in range(2):
+        assert client.call("PUT", hook, token, json={"url": "http://127.0.0.1:9/h"}).status_code == 200
+    _is_rate_limited(client.call("PUT", hook, token, json={"url": "http://127.0.0.1:9/other"}))
+    assert client.get(hook, token=token).get_json()["url"] == "http://127.0.0.1:9/h"
+
+
+def test_a_client_has_a_bounded_number_of_requests_in_flight(own_redis):
+    """Two long-polls of one client wait; its third request is 429 at once; another
+    client (a token of its own) is served; once the waits end the client is served again."""
+    import threading
+
+    app = create_app(Config(redis_url=own_redis.url, admin_token=ADMIN_TOKEN, client_requests=2), jobs=False)
+    client = ApiClient(app.test_client(), validate=False)
+    try:
+        game = client.post("/games", json={"players": [{"name": "Ann"}, {"name": "Bo"}]}).get_json()
+        waits = [threading.Thread(target=client.get, args=(f"/games/{game['id']}/events?after=99&wait=2",))
+                 for _ in range(2)]
+        for wait in waits:
+            wait.start()
+        hub = app.extensions["iceberg"].hub
+        deadline = time.monotonic() + 5
+        while hub.waiting() < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert hub.waiting() == 2  # both are parked in the hub
+        _is_rate_limited(client.get(f"/games/{game['id']}"))
+        assert client.get(f"/games/{game['id']}/view", game["seats"][0]["token"]).status_code == 200
+        for wait in waits:
+            wait.join()
+        assert client.get(f"/games/{game['id']}").status_code == 200
+    finally:
+        app.extensions["iceberg"].hub.close()

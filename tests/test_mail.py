@@ -126,3 +126,42 @@ def test_no_e_mail_without_an_address_and_a_refused_one_is_retried(own_redis, ow
         assert log[0]["delivery"] == log[1]["delivery"]
     finally:
         sink.close()
+
+
+#: a game name that, refolded by a vulnerable `email` package (CVE-2024-6923), ends the Subject with
+#: a CR LF and adds a Content-Type and an HTML body of the creator's choosing
+INJECTING = "=?utf-8?q?=0D=0AContent-Type:text/html=0D=0A=0D=0A<a_href=//e.test>Login</a>?="
+SET_HEADERS = {"From", "To", "Subject", "Date", "Message-ID", "Auto-Submitted", "List-Unsubscribe",
+               "List-Unsubscribe-Post", "Content-Type", "Content-Transfer-Encoding", "MIME-Version"}
+
+
+def test_every_notice_mail_has_exactly_the_headers_the_server_set_whatever_the_names(
+        own_redis, own_client, monkeypatch):
+    """On this project's own interpreter (3.11.7 in its venv: vulnerable), a
+    game and a player named with encoded words reach the mail only as text."""
+    sink = SmtpSink()
+    try:
+        ctx = use_context(monkeypatch, own_redis.url, ICEBERG_SMTP_URL=sink.url, **MAIL)
+        moment = T0
+        with freeze_time(moment):
+            ann = register(own_client, INJECTING[:40], "ann@example.org")
+            bo = register(own_client, "Bo", "bo@example.org")
+            created = own_client.post("/games", token=ann["token"], json={
+                "variant": "gin", "name": INJECTING, "players": [{"player": "me"}, {"open": True}]}).get_json()
+            assert join(own_client, created["id"], bo["token"], invite=created["invite"]).status_code == 201
+            run_notices(ctx)
+        tokens = {0: ann["token"], 1: bo["token"]}
+        for _ in range(3):
+            moment += timedelta(hours=1)
+            with freeze_time(moment):
+                seat = own_client.get(f"/games/{created['id']}").get_json()["turn"]["seat"]
+                play_a_turn(own_client, created["id"], tokens[seat])
+                run_notices(ctx)
+        assert {tuple(r) for r, _ in sink.received} == {("ann@example.org",), ("bo@example.org",)}
+        for mail in sink.messages():
+            assert set(mail.keys()) == SET_HEADERS and len(mail.keys()) == len(SET_HEADERS), mail.keys()
+            assert mail.get_content_type() == "text/plain" and not mail.is_multipart()
+            assert mail["Subject"].replace("\u200b", "").startswith(INJECTING + ": ")
+            assert "<a href" not in mail.get_content()
+    finally:
+        sink.close()

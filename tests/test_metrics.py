@@ -139,10 +139,11 @@ def test_a_bot_game_s_jobs_and_the_waiting_clients_show(served):
     while request(f"{serve.url}/games/{created['id']}")[1]["status"] != "finished":
         assert time.monotonic() < deadline
         time.sleep(0.2)
-    # each bot turn is a job, counted once it returns (just after its append):
-    # both bots played at least one turn; how many depends on the deal
+    # each bot turn is a job (a game of bots only has a queue of its own), counted
+    # once it returns (just after its append): both bots played at least one
+    # turn; how many depends on the deal
     deadline = time.monotonic() + 10
-    while value(samples := scrape(port), "iceberg_jobs_total", queue="iceberg", job="play_bot_turn",
+    while value(samples := scrape(port), "iceberg_jobs_total", queue="bot-games", job="play_bot_turn",
                 outcome="ok") < 2:
         assert time.monotonic() < deadline, "the bot turns are not counted"
         time.sleep(0.1)

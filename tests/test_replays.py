@@ -78,7 +78,8 @@ def test_a_replay_stored_before_frames_had_narration_is_built_again(own_redis, o
         del frame["narration"]
     ctx.replays.save(game, 0, json.dumps(old), ctx.replays.get(game, 0, "txt"))
     assert own_client.get(f"/games/{game}/hands/0/replay").status_code == 202
-    assert f"replay-{game}-0" in ctx.jobs.queue.job_ids
+    # a rebuild waits (the hand's end queued it on the queue of games of bots only, and it still waits there)
+    assert f"replay-{game}-0" in ctx.jobs.queue.job_ids + ctx.jobs.bot_games.job_ids
     assert own_client.get(f"/games/{game}/hands/0/replay.txt").status_code == 200  # the text needs no rebuild
     build_replay(game, 0)
     assert own_client.get(f"/games/{game}/hands/0/replay").get_json() == fresh.get_json()

@@ -42,9 +42,14 @@ def kill_group(process, sig=signal.SIGKILL):
 
 
 def use_context(monkeypatch, redis_url, **extra):
-    """Point the in-process job context (workers.context) at the test Redis."""
+    """Point the in-process job context (workers.context) at the test Redis. Its
+    notices are delivered in their jobs (ICEBERG_NOTICE_THREADS=0), so that they
+    have arrived when the jobs have run."""
     from workers import context as ctx_module
+    from workers.notices import _ENDPOINTS
 
+    extra.setdefault("ICEBERG_NOTICE_THREADS", "0")
+    _ENDPOINTS.clear()  # no endpoint busy or failing from an earlier test
     for key, value in worker_env(redis_url, **extra).items():
         if key.startswith("ICEBERG_"):
             monkeypatch.setenv(key, value)

@@ -9,12 +9,29 @@ a link, and carries a one-click unsubscribe (RFC 8058: `List-Unsubscribe` with
 an https link and `List-Unsubscribe-Post`; the link works once per e-mail's
 token, kept hashed 90 days). The address is never logged.
 
+Headers carry only what cannot be read as header syntax. Python's `email`
+package, on the interpreters this project runs on (3.11.7, like 3.12.1 and
+3.10.13: CVE-2024-6923), decodes an RFC 2047 encoded word found in a header's
+text when it refolds the header, and writes a CR LF it decodes as it is: a
+game named `=?utf-8?q?=0D=0AContent-Type:text/html...?=` would add headers
+and a body of its creator's choosing to every other player's mail. So user
+text bound for a header loses its control, format and separator characters
+and every encoded word's opening `=?` is broken by a zero-width space (the
+reader sees the text as typed); the message is built by `EmailMessage` under
+a strict policy (defects raise; newer interpreters also refuse a header that
+would not parse back as set), and before it is sent it is written out, parsed
+again and compared with what was set: any other header, or a header whose
+value changed, and the mail is not sent (`HeaderInjection`).
+
 ICEBERG_SMTP_URL: `smtp://[user:password@]host[:port][?starttls=1]` (port 25)
 or `smtps://…` (TLS from the start, port 465).
 """
 
+import email
+import email.policy
 import smtplib
 import ssl
+import unicodedata
 from email.message import EmailMessage
 from email.utils import format_datetime
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -23,6 +40,20 @@ from projections.notices import told, told_messages
 
 EMAILED = ("your_turn", "reminder", "game_ended")  # a hand's end is told by the next turn's e-mail
 TIMEOUT_S = 10.0
+POLICY = email.policy.SMTP.clone(raise_on_defect=True)
+#: the headers EmailMessage adds for a text body, besides those compose sets
+BODY_HEADERS = ("Content-Type", "Content-Transfer-Encoding", "MIME-Version")
+
+
+class HeaderInjection(ValueError):
+    """A message would not carry exactly the headers that were set."""
+
+
+def header_text(text: str) -> str:
+    """User text made safe for a header whatever the interpreter: no control,
+    format or separator character, no encoded word (CVE-2024-6923)."""
+    text = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text)
+    return text.replace("=?", "=\u200b?")
 
 
 def wanted(config, player: dict, kind: str) -> bool:
@@ -32,7 +63,7 @@ def wanted(config, player: dict, kind: str) -> bool:
 def compose(config, player: dict, game_id: str, seat: int, kind: str, data: dict, names: list,
             unsubscribe_url: str, delivery: str, now) -> EmailMessage:
     """The e-mail of a notice whose data was told (workers/notices.py `told_data`)."""
-    game = data.get("name") or game_id
+    game = header_text(data.get("name") or game_id)
     lines = [f"Hello {player['name']},", ""]
     if kind == "game_ended":
         subject = f"{game}: the game has ended"
@@ -50,17 +81,39 @@ def compose(config, player: dict, game_id: str, seat: int, kind: str, data: dict
         lines += ["", f"Your turn must be played by {deadline} (UTC)." if deadline else "This game has no deadline."]
     lines += ["", f"The game: {data['link']}", "",
               f"To get no more e-mail notices: {unsubscribe_url}", ""]
-    message = EmailMessage()
-    message["From"] = config.mail_from
-    message["To"] = player["email"]
-    message["Subject"] = subject
-    message["Date"] = format_datetime(now)
-    message["Message-ID"] = f"<{delivery}@{urlsplit(config.public_url).hostname or 'iceberg'}>"  # same on a retry
-    message["Auto-Submitted"] = "auto-generated"
-    message["List-Unsubscribe"] = f"<{unsubscribe_url}>"
-    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    headers = {
+        "From": config.mail_from,
+        "To": player["email"],  # an address email-validator took (service/http/names.py)
+        "Subject": subject,
+        "Date": format_datetime(now),
+        "Message-ID": f"<{delivery}@{urlsplit(config.public_url).hostname or 'iceberg'}>",  # same on a retry
+        "Auto-Submitted": "auto-generated",
+        "List-Unsubscribe": f"<{unsubscribe_url}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
+    message = EmailMessage(policy=POLICY)
+    for name, value in headers.items():
+        message[name] = value
     message.set_content("\n".join(lines))
+    check_headers(message, headers)
     return message
+
+
+def check_headers(message: EmailMessage, headers: dict) -> None:
+    """The message as it will be sent, parsed again: exactly the headers set
+    (and the body's own), each with the value it was given; else HeaderInjection."""
+    parsed = email.message_from_bytes(message.as_bytes(policy=POLICY), policy=email.policy.default)
+    names = sorted(parsed.keys())
+    if names != sorted([*headers, *BODY_HEADERS]):
+        raise HeaderInjection(f"the message would carry the headers {names}")
+    changed = [name for name, value in headers.items() if _words(str(parsed[name])) != _words(value)]
+    if changed or parsed.get_content_type() != "text/plain" or parsed.is_multipart():
+        raise HeaderInjection(f"the message would not carry what was set: {changed or 'its body'}")
+
+
+def _words(value: str) -> list[str]:
+    """A header's value up to white space (folding adds some where it breaks a line)."""
+    return value.split()
 
 
 def send(smtp_url: str, message: EmailMessage, timeout_s: float = TIMEOUT_S) -> tuple[int | None, str | None, bool]:

@@ -17,7 +17,10 @@ delivery log (service/store/deliveries.py). A failed attempt logs one line and
 puts the notice back for later (ICEBERG_WEBHOOK_RETRY_S: the waits before the
 2nd, 3rd... attempts) in our own index, which the workers' tickers enqueue when
 due (service/app/jobs.py); an address that is refused is not retried. Notices have a queue and
-a worker of their own, so a slow endpoint never holds up the game.
+a worker of their own, so a slow endpoint never holds up the game; and the
+worker delivers to many endpoints at once, one delivery per endpoint, with a
+circuit per endpoint (workers/endpoints.py), so a slow endpoint holds up only
+its own notices.
 """
 
 import http.client
@@ -42,6 +45,7 @@ from service.store.deliveries import Deliveries
 
 from . import mail
 from .context import context
+from .endpoints import Endpoints, endpoint_of
 
 log = logging.getLogger("iceberg.notices")
 
@@ -77,8 +81,21 @@ def send_notice(game_id: str, seat: int, kind: str, data: dict, delivery: str | 
         if player is None or (channel == PLAYER and not hook) or (channel == EMAIL and not mail.wanted(
                 ctx.config, player, kind)):
             return f"no {channel} to send to"
-    config = ctx.config
     delivery = delivery or secrets.token_hex(16)
+    endpoint = endpoint_of(hook["url"] if channel != EMAIL else None)
+    wait = endpoints(ctx.config).wait_s(endpoint)
+    if wait is not None:  # the endpoint is busy or failing: this notice waits, without a worker waiting with it
+        ctx.jobs.notice_later(epoch_ms(ctx.clock()) + int(wait * 1000), game_id, seat, kind, data, delivery,
+                              attempt, channel=channel)
+        return f"later: {endpoint} is busy or failing"
+    endpoints(ctx.config).run(endpoint, lambda: _attempt(ctx, game_id, seat, kind, data, delivery, attempt,
+                                                         channel, player, hook).ok)
+    return f"sent to {endpoint}"
+
+
+def _attempt(ctx, game_id, seat, kind, data, delivery, attempt, channel, player, hook) -> "Outcome":
+    """One attempt: deliver, log it, and put the notice back for the next attempt if it failed."""
+    config = ctx.config
     now = ctx.clock()
     told = told_data(ctx, game_id, seat, kind, data)
     started = time.monotonic()
@@ -97,7 +114,7 @@ def send_notice(game_id: str, seat: int, kind: str, data: dict, delivery: str | 
     except redis.RedisError as e:  # a lost log entry, not a reason to send the notice again
         log.warning("could not record delivery %s of game %s seat %s: %s", delivery, game_id, seat, one_line(str(e)))
     if outcome.ok:
-        return f"delivered: {outcome.status}"
+        return outcome
     retries = list(config.webhook_retry_s)
     again = outcome.retry and attempt <= len(retries)
     NOTICES_FAILED.labels(channel).inc()
@@ -107,7 +124,18 @@ def send_notice(game_id: str, seat: int, kind: str, data: dict, delivery: str | 
     if again:
         ctx.jobs.notice_later(epoch_ms(now) + retries[attempt - 1] * 1000, game_id, seat, kind, data, delivery,
                               attempt + 1, channel=channel)
-    return f"failed: {outcome.error}"
+    return outcome
+
+
+_ENDPOINTS: dict[int, Endpoints] = {}
+
+
+def endpoints(config) -> Endpoints:
+    """This process's deliveries in flight (workers/endpoints.py), ICEBERG_NOTICE_THREADS at once."""
+    found = _ENDPOINTS.get(config.notice_threads)
+    if found is None:
+        found = _ENDPOINTS[config.notice_threads] = Endpoints(config.notice_threads)
+    return found
 
 
 SEAT, PLAYER, EMAIL = "seat", "player", "email"
@@ -158,8 +186,11 @@ def _post_notice(config, hook: dict, game_id: str, seat: int, kind: str, data: d
 def _email(ctx, player: dict, game_id: str, seat: int, kind: str, data: dict, delivery: str, now) -> "Outcome":
     names = [p.name for p in ctx.repository.load(game_id).state.players]
     token = ctx.players.unsubscribe_token(player["id"], token_hash)
-    message = mail.compose(ctx.config, player, game_id, seat, kind, data, names,
-                           f"{ctx.config.public_url}/unsubscribe/{token}", delivery, now)
+    try:
+        message = mail.compose(ctx.config, player, game_id, seat, kind, data, names,
+                               f"{ctx.config.public_url}/unsubscribe/{token}", delivery, now)
+    except ValueError as e:  # HeaderInjection, or a header the strict policy refuses: never sent
+        return Outcome(error=f"not sent: {one_line(str(e))}", retry=False)
     status, error, retry = mail.send(ctx.config.smtp_url, message)
     return Outcome(status=status, error=error, retry=retry)
 

@@ -16,6 +16,7 @@ from domain.deadlines import bot_to_move, human_to_move, is_overdue, reminder_ti
 from domain.kernel.ending import EndGame
 from domain.kernel.errors import GameOver
 from service.app.due import next_due
+from service.app.followups import bot_only
 from service.app.standings import settle_end
 from service.store.codec import epoch_ms
 from service.store.errors import ConcurrencyError, GameNotFound
@@ -70,7 +71,7 @@ def _notify_or_repair(ctx, game_id: str, state, now: datetime, last_at: datetime
         return "reminder " + send_reminder(game_id, state.deadline)
     idle = now - last_at
     if bot_to_move(state) is not None and idle >= timedelta(seconds=ctx.config.repair_s):
-        ctx.jobs.bot_turn(game_id, state.version, suffix=f"-repair{epoch_ms(now)}")
+        ctx.jobs.bot_turn(game_id, state.version, suffix=f"-repair{epoch_ms(now)}", bot_game=bot_only(state.players))
         log.info("game %s: the bot's turn at version %s had not moved for %s; enqueued again",
                  game_id, state.version, idle)
         return "repaired"

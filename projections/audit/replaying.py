@@ -210,8 +210,8 @@ def _special(state, record: dict) -> list:
     data, kind = record["data"], record["type"]
     if kind == "TurnTimedOut":
         return [TimeOut(data["deadline"])]
-    if kind == "GameEnded" and data.get("reason") == "abandoned":
-        return [EndGame("abandoned")]
+    if kind == "GameEnded" and data.get("reason") in ("abandoned", "aborted"):  # aborted: a bot-only game ended
+        return [EndGame(data["reason"])]
     if kind == "SeatTaken":
         return [TakeSeat(data["seat"], data["name"])]
     if kind == "SeatResigned":

@@ -4,7 +4,15 @@ hands, the server's signed checkpoints, and a game's export.
 The chain is over the log's exact stored bytes, which the recorder gives
 (service/store/recorder.py); each game's signed checkpoints are kept in
 `{g}:checkpoints` (hand or "end" -> the signed statement, written once), and
-its latest export in `{g}:export` (version, JSON; a day)."""
+its latest export in `{g}:export` (its horizon, the JSON and the text; a day).
+
+An export holds the events whose hash may be shown: up to the hand being
+played (`public_until`). So it changes when a hand ends, or the game does,
+never with a move inside a hand: it is built once per such horizon, by one
+request of each process at a time (the others wait for that build and take
+its result), its CPU-bound part run by `offload` (the HTTP edge passes one that
+keeps a gevent worker's loop serving, service/http/audit.py), and kept as the
+bytes served: a request for a kept export costs two Redis reads."""
 
 import json
 
@@ -12,6 +20,7 @@ from domain import registry
 from projections.audit.entries import chained, hands_of, public_until
 from projections.audit.export import export
 from projections.audit.statements import checkpoint_message
+from projections.audit.text import render
 from projections.readers import Reader
 from projections.redaction import public_event
 
@@ -103,19 +112,55 @@ class Audit:
                 kept[field] = statement
         return [kept[field] for field, _, _ in due]
 
-    def export(self, game_id: str) -> tuple[dict, int]:
-        """The export at the game's version: built once per version (finding
-        the actions plays the game through the rules), then kept."""
+    def export(self, game_id: str, form: str = "json", offload=None) -> tuple[str, int]:
+        """The export as served (`form`: "json" or "txt") and its horizon (the
+        last version it holds): kept, or built now (`offload(fn, *args)` runs
+        the CPU-bound part; None: here)."""
         state = self.services.repository.load(game_id).state
+        horizon = public_until(state)
         key = keys.export(game_id)
-        kept = self.redis.hmget(key, "version", "json")
-        if kept[0] is not None and int(kept[0]) == state.version:
-            return json.loads(kept[1]), state.version
+        kept = self.redis.hmget(key, "horizon", "status", "json", "txt")
+        fresh = kept[0] is not None and int(kept[0]) == horizon and kept[1].decode() == state.status
+        if fresh and (form == "json" or kept[3] is not None):
+            return kept[2 if form == "json" else 3].decode(), horizon
+        shared = ("export", game_id, horizon, state.status, form)
+        if form == "json":
+            return self.services.pages.shared(shared, lambda: self._build(game_id, state, offload),
+                                              keep=lambda _: False), horizon
+        document = kept[2].decode() if fresh else self.export(game_id, "json", offload)[0]
+        return self.services.pages.shared(shared, lambda: self._told(key, document, offload),
+                                          keep=lambda _: False), horizon
+
+    def _build(self, game_id: str, state, offload) -> str:
         records = self.records(game_id, state)
         if not records:
             raise NothingToExport(game_id)
         points = self.checkpoints(game_id, state, records)
-        document = export(game_id, state, records, points, self.keys())
-        self.redis.hset(key, mapping={"version": state.version, "json": json.dumps(document, ensure_ascii=False)})
-        self.redis.expire(key, EXPORT_KEPT_S)
-        return document, state.version
+        built = (offload or _here)(_rendered, game_id, state, records, points, self.keys())
+        key = keys.export(game_id)
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.delete(key)  # the text of an older horizon with it
+        pipe.hset(key, mapping={"horizon": public_until(state), "status": state.status, "json": built})
+        pipe.expire(key, EXPORT_KEPT_S)
+        pipe.execute()
+        return built
+
+    def _told(self, key: str, document: str, offload) -> str:
+        """The export as text (docs/audit.md), told from its JSON and kept beside it."""
+        text = (offload or _here)(_text, document)
+        self.redis.hset(key, "txt", text)
+        return text
+
+
+def _rendered(game_id: str, state, records, points, signing_keys) -> str:
+    """The export's JSON: what costs CPU (finding the actions plays the game
+    through the rules), and touches nothing but its arguments."""
+    return json.dumps(export(game_id, state, records, points, signing_keys), ensure_ascii=False)
+
+
+def _text(document: str) -> str:
+    return render(json.loads(document))
+
+
+def _here(fn, *args):
+    return fn(*args)

@@ -23,7 +23,7 @@ and call it. The tricky branches live here once:
   error a replay on the moved game would give).
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from domain.deadlines import bot_to_move
 from domain.engine import play
@@ -63,6 +63,12 @@ class _Stale(Exception):
 class GameCommands:
     def __init__(self, repository, follow_ups, clock, dealer=random_deal):
         self.repository, self.follow_ups, self.clock, self.dealer = repository, follow_ups, clock, dealer
+
+    def check_create(self, variant, command) -> None:
+        """Decide a creation without appending it (its deals aside, on a dealer
+        of its own): the rules' refusal, if any, is raised before the caller
+        writes anything (the lobby's record, the deals' secret)."""
+        play(Loaded.new(variant).state, replace(command, deals=None), random_deal, self.clock())
 
     def create(self, game_id: str, variant, command, *, dealer=None, tokens: dict | None = None) -> Outcome:
         """Create a game (its first hand dealt) under a new id; `tokens`: seat token hashes."""

@@ -24,10 +24,16 @@ log = logging.getLogger("iceberg.followups")
 FILED_AFTER = frozenset({"GameCreated", "SeatTaken", "GameEnded"})
 
 
+def bot_only(players) -> bool:
+    """A game of bots only: nobody waits on it, so its jobs come after everyone else's, at a pace."""
+    return all(p.bot is not None for p in players)
+
+
 class FollowUps:
-    def __init__(self, jobs, due, webhooks, clock, repair_s: float, abandon_s: float, filing=None):
+    def __init__(self, jobs, due, webhooks, clock, repair_s: float, abandon_s: float, bot_game_turn_s: float = 0,
+                 filing=None):
         self.jobs, self.due, self.webhooks, self.clock = jobs, due, webhooks, clock
-        self.repair_s, self.abandon_s = repair_s, abandon_s
+        self.repair_s, self.abandon_s, self.bot_game_turn_s = repair_s, abandon_s, bot_game_turn_s
         self.filing = filing  # service/app/history.py: the history of games
         self.on_event = {
             "HandEnded": [self._build_replay, self._notify_hand_ended],
@@ -56,7 +62,7 @@ class FollowUps:
                 for react in self.on_event.get(type(event).__name__, ()):
                     react(context, event)
             if bot_to_move(after) is not None:
-                self.jobs.bot_turn(game_id, after.version)
+                self._bot_turn(game_id, after)
             if self._moves_due_time(events, after):
                 self._index(game_id, after)
             if any(type(e) in registry.of(after).starts_turn for e in events):
@@ -93,8 +99,18 @@ class FollowUps:
         now = self.clock()
         self.due.no_later_than(game_id, epoch_ms(next_due(state, now, now, self.repair_s, self.abandon_s)))
 
-    def _build_replay(self, c, event) -> None:
-        self.jobs.replay(c.game_id, event.hand, unless_pending=False)  # it has just ended
+    def _bot_turn(self, game_id: str, state) -> None:
+        """The bot to move plays: at once in a game with a person, else after every
+        such game's jobs and no sooner than its pace allows (ICEBERG_BOT_GAME_TURN_S)."""
+        if not bot_only(state.players):
+            self.jobs.bot_turn(game_id, state.version)
+        elif self.bot_game_turn_s > 0:
+            self.jobs.bot_turn_later(epoch_ms(self.clock()) + int(self.bot_game_turn_s * 1000), game_id, state.version)
+        else:
+            self.jobs.bot_turn(game_id, state.version, bot_game=True)
+
+    def _build_replay(self, c, event) -> None:  # it has just ended
+        self.jobs.replay(c.game_id, event.hand, unless_pending=False, bot_game=bot_only(c.state.players))
 
     def _notify_turn(self, c) -> None:
         seat = human_to_move(c.state)

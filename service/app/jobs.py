@@ -20,8 +20,10 @@ from ..store import keys
 from ..store.codec import canonical
 
 QUEUE = "iceberg"  # bots, due games (deadlines, reminders, repairs), replays: the game's own work
+BOT_GAMES = "bot-games"  # the bots and replays of games without a person: worked after QUEUE, never before
 NOTICES = "notices"  # webhooks and e-mail: outside endpoints, never ahead of the game
-QUEUES = (QUEUE, NOTICES)
+QUEUES = (QUEUE, BOT_GAMES, NOTICES)
+GAME_QUEUES = (QUEUE, BOT_GAMES)  # what the game worker works, in this order: RQ takes from the first that has a job
 BOT = "workers.bots.play_bot_turn"
 CHECK = "workers.sweeper.check_game"
 REPLAY = "workers.replays.build_replay"
@@ -34,20 +36,36 @@ class Jobs:
     def __init__(self, queue_redis, clock):
         # JSON, not pickle (RQ's default): the worker reads jobs as data, never as code to run
         self.queue = Queue(QUEUE, connection=queue_redis, serializer=JSONSerializer)
+        self.bot_games = Queue(BOT_GAMES, connection=queue_redis, serializer=JSONSerializer)
         self.notices = Queue(NOTICES, connection=queue_redis, serializer=JSONSerializer)
         self.clock = clock
 
-    def bot_turn(self, game_id: str, version: int, suffix: str = "") -> None:
-        """The bot to move at `version` plays; `suffix` makes a retry's id new."""
-        _enqueue(self.queue, BOT, args=(game_id, version), job_id=f"bot-{game_id}-{version}{suffix}",
-                 result_ttl=60, failure_ttl=86400)
+    def bot_turn(self, game_id: str, version: int, suffix: str = "", bot_game: bool = False) -> None:
+        """The bot to move at `version` plays; `suffix` makes a retry's id new; `bot_game`: a
+        game without a person, whose jobs wait for every game with one (BOT_GAMES)."""
+        _enqueue(self.bot_games if bot_game else self.queue, BOT, args=(game_id, version),
+                 job_id=f"bot-{game_id}-{version}{suffix}", result_ttl=60, failure_ttl=86400)
+
+    def bot_turn_later(self, at_ms: int, game_id: str, version: int) -> None:
+        """A bot-only game's next turn, at `at_ms` (its pace): kept in our own index
+        until then, and enqueued on BOT_GAMES by the game worker's ticker."""
+        self.queue.connection.zadd(keys.LATER_BOT_GAMES, {canonical({"args": [game_id, version]}): at_ms})
+
+    def enqueue_due_bot_turns(self, now_ms: int, limit: int = 500) -> int:
+        """Enqueue the paced bot turns that are due; each leaves the index once it is on the queue."""
+        connection = self.queue.connection
+        due = connection.zrangebyscore(keys.LATER_BOT_GAMES, "-inf", now_ms, start=0, num=limit)
+        for entry in due:
+            self.bot_turn(*json.loads(entry)["args"], bot_game=True)
+            connection.zrem(keys.LATER_BOT_GAMES, entry)
+        return len(due)
 
     def check(self, game_id: str, lease_ms: int) -> None:
         """Look at a game that came due (workers/sweeper.py); `lease_ms`: its claim."""
         _enqueue(self.queue, CHECK, args=(game_id, lease_ms), job_id=f"check-{game_id}-{lease_ms}",
                  result_ttl=60, failure_ttl=86400)
 
-    def replay(self, game_id: str, hand: int, *, unless_pending: bool = True) -> None:
+    def replay(self, game_id: str, hand: int, *, unless_pending: bool = True, bot_game: bool = False) -> None:
         """Build a hand's replay, unless that job is already waiting or running
         (a client polling a 202 must not queue it again and again).
         `unless_pending=False`: the hand has only just ended, so no one can
@@ -61,7 +79,8 @@ class Jobs:
                     return
             except NoSuchJobError:
                 pass
-        _enqueue(self.queue, REPLAY, args=(game_id, hand), job_id=job_id, result_ttl=60)
+        _enqueue(self.bot_games if bot_game else self.queue, REPLAY, args=(game_id, hand), job_id=job_id,
+                 result_ttl=60)
 
     def settle_end(self, game_id: str) -> None:
         """Settle a finished game's end: its history and standings (service/app/standings.py)."""

@@ -8,6 +8,7 @@ the same way. Tokens never go into events or logs.
 
 import hashlib
 import hmac
+import re
 import secrets
 
 
@@ -20,6 +21,11 @@ PLAYER_TOKEN = "pt_"  # a player's personal token: acts for that player's seat i
 
 def new_player_token() -> str:
     return PLAYER_TOKEN + secrets.token_urlsafe(32)
+
+
+def new_creator_token() -> str:
+    """A bot-only game's creator token: whoever holds it may end that game (POST /games/{id}/abort)."""
+    return "ct_" + secrets.token_urlsafe(32)
 
 
 def new_invite() -> str:
@@ -45,3 +51,12 @@ def bearer(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         return None
     return token.strip()
+
+
+#: what a token looks like in text: a prefix of ours and its random part, or a query's access_token
+_IN_TEXT = re.compile(r"\b(st|pt|un|iv|ct|whsec)_[A-Za-z0-9_-]{6,}|(access_token=)[^&\s\"]*")
+
+
+def redacted(text: str) -> str:
+    """Text with every token in it replaced by its kind (`un_…`): for logs, which never hold a token."""
+    return _IN_TEXT.sub(lambda m: f"{m.group(1)}_…" if m.group(1) else f"{m.group(2)}…", text)

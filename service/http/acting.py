@@ -16,7 +16,9 @@ from .problems import Problem
 from .requests import fingerprint, idempotency_key, if_match
 
 
-def act(game_id: str, reader: Reader, command, raw: dict) -> Response:
+def act(game_id: str, reader: Reader, command, raw: dict, actor: str | None = None) -> Response:
+    """`actor`: who the log names (the seat's, `s<seat>`, unless said)."""
+    actor = actor or f"s{reader.seat}"
     expected = if_match()
     key = idempotency_key()
     print_ = fingerprint(raw) if key else None
@@ -28,8 +30,8 @@ def act(game_id: str, reader: Reader, command, raw: dict) -> Response:
         # the text kept with the key; without a key nothing keeps it
         return compact({"status": 201, "fingerprint": print_, "body": rendered["body"]}) if key else ""
 
-    outcome = services().commands.handle(game_id, command, f"s{reader.seat}", expected=expected,
-                                         key=f"s{reader.seat}:{key}" if key else None, respond=respond)
+    outcome = services().commands.handle(game_id, command, actor, expected=expected,
+                                         key=f"{actor}:{key}" if key else None, respond=respond)
     if outcome.replayed is not None:
         return _replayed(json.loads(outcome.replayed), print_)
     return etagged(rendered["body"], outcome.version, 201)

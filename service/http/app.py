@@ -8,7 +8,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..config import Config
 from ..wiring import wire
-from . import basics, limits, observed, problems
+from . import basics, inflight, limits, observed, problems
 from .audit import audit
 from .chat import chat
 from .context import GameIdConverter
@@ -56,6 +56,7 @@ def create_app(config: Config | None = None, *, store_redis=None, queue_redis=No
         app.register_blueprint(blueprint)
     limits.install(app, services.config.rate_limits, services.config.effective_queue_url)
     behind_proxies(app, services.config.trusted_proxies)
+    inflight.install(app, services.config.client_requests)
     logging.getLogger("iceberg").setLevel(logging.INFO)
     return app
 

@@ -2,16 +2,14 @@
 the server's public keys, and the commitments offered before a game is made.
 What they show is built by service/app/audit.py."""
 
-import json
-
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from projections.audit.statements import commitment_message
-from projections.audit.text import render
 
 from ..app.audit import Audit, NothingToExport
 from .context import services
 from .limits import limited
+from .offload import off_the_loop
 from .problems import Problem
 
 audit = Blueprint("audit", __name__)
@@ -24,31 +22,39 @@ def of_app() -> Audit:
     return found
 
 
-def _export(game_id: str) -> tuple[dict, int]:
+def _export(game_id: str, form: str) -> tuple[str, int]:
     try:
-        return of_app().export(game_id)
+        return of_app().export(game_id, form, offload=off_the_loop)
     except NothingToExport:
         raise Problem(404, "not_found", "this game has no event to export yet") from None
 
 
-def _tagged(response: Response, version: int) -> Response:
-    response.set_etag(str(version))
+def _tagged(response: Response, horizon: int) -> Response:
+    """ETag: the last version the export holds (it changes when a hand ends)."""
+    response.set_etag(str(horizon))
     response.make_conditional(request)
     return response
 
 
+def export_cost() -> int:
+    """What an export request counts for in its rate class: 1 per 100 events of
+    its game (a long game's export is longer to send, and to build)."""
+    game_id = (request.view_args or {}).get("game_id")
+    return 1 + (services().recorder.version(game_id) // 100 if game_id else 0)
+
+
 @audit.get("/games/<game:game_id>/export")
-@limited("waits")  # a new one replays the game
+@limited("exports", cost=export_cost)
 def get_export(game_id):
-    document, version = _export(game_id)
-    return _tagged(Response(json.dumps(document, ensure_ascii=False), mimetype="application/json"), version)
+    text, horizon = _export(game_id, "json")
+    return _tagged(Response(text, mimetype="application/json"), horizon)
 
 
 @audit.get("/games/<game:game_id>/export.txt")
-@limited("waits")
+@limited("exports", cost=export_cost)
 def get_export_text(game_id):
-    document, version = _export(game_id)
-    return _tagged(Response(render(document), mimetype="text/plain"), version)
+    text, horizon = _export(game_id, "txt")
+    return _tagged(Response(text, mimetype="text/plain"), horizon)
 
 
 @audit.get("/.well-known/iceberg-keys")

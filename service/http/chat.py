@@ -51,6 +51,7 @@ def get_messages(game_id, reader):
 
 
 @chat.delete("/games/<game:game_id>/messages/<int:message>")
+@limited("actions")  # the admin moderates: a move of theirs
 def hide_message(game_id, message):
     """The admin hides a message from every reader (it stays, marked, for the admin)."""
     if request.headers.get("Authorization") is None:

@@ -16,7 +16,8 @@ from projections.table import public_table, seat_view
 from ..app import deals, sealing
 from .acting import act
 from .auth import admin_sent, reads_game, seated
-from .context import etagged, game_state, known_state, services
+from .bot_games import check_room, creator_of
+from .context import etagged, game_state, known_state, now_ms, services
 from .limits import limited
 from .new_table import NewTable
 from .problems import Problem, problem_response
@@ -43,13 +44,18 @@ def create_game():
         deck = tuple(data["deck"])
         dealer = lambda decks: explicit_deal(deck)  # noqa: E731
     table = NewTable(data, variant, request.headers.get("Authorization"))  # seats, tokens, invite
-    players, seats, hashes = table.players, table.seats, table.hashes
+    players, seats = table.players, table.seats
     game_id = "g_" + secrets.token_hex(8)
     command = CreateGame(players, variant.rules(data["rules"]), variant.name)
+    services().commands.check_create(variant, command)  # the rules' refusal, before anything is written
+    creator = creator_of(table.creator_player) if table.bot_only else None
+    if creator:
+        check_room(creator)
     if key is None:
-        table.record(game_id)
-        return _created(game_id, _create(game_id, variant, command, data, dealer, hashes), variant, seats,
-                        table.answer)
+        response = _created(game_id, _create(game_id, variant, command, data, dealer, table), variant, seats,
+                            table.answer)
+        _count(creator, game_id)
+        return response
     # The answer holds the seat tokens, shown once: it is kept sealed under the
     # key itself (service/app/sealing.py), and found again only with that key.
     lookup, print_ = sealing.lookup(key), fingerprint(body)
@@ -57,27 +63,35 @@ def create_game():
     if first is not None:
         return _created_before(key, first, print_)
     try:
-        table.record(game_id)
-        outcome = _create(game_id, variant, command, data, dealer, hashes)
+        outcome = _create(game_id, variant, command, data, dealer, table)
     except Exception:
         services().creations.release(lookup)
         raise
     response = _created(game_id, outcome, variant, seats, table.answer)
     services().creations.complete(lookup, print_, game_id, sealing.seal(key, response.get_data(as_text=True)))
+    _count(creator, game_id)
     return response
 
 
-def _create(game_id: str, variant, command, data: dict, dealer, hashes: dict):
+def _count(creator: str | None, game_id: str) -> None:
+    """A bot-only game made: it counts against its creator until it ends (service/http/bot_games.py)."""
+    if creator:
+        services().creators.add(creator, game_id, now_ms())
+
+
+def _create(game_id: str, variant, command, data: dict, dealer, table: NewTable):
     """Create the game bound to committed deals (service/app/deals.py): an offered
     commitment is taken here, after the Idempotency-Key's check, so a request
-    replayed takes nothing."""
+    replayed takes nothing; the lobby's record is written once nothing can refuse
+    the game but the store."""
     try:
         command = deals.committed(services().commands.dealer, command, data["commitment"], data["seeds"],
                                   admin_deck=data["deck"] is not None)
     except ValueError as e:
         field = "seeds" if isinstance(e, deals.SeedRefused) else "commitment"
         raise Problem(422, "invalid_request", str(e), extra={"errors": {field: [str(e)]}}) from None
-    return services().commands.create(game_id, variant, command, dealer=dealer, tokens=hashes)
+    table.record(game_id)
+    return services().commands.create(game_id, variant, command, dealer=dealer, tokens=table.hashes)
 
 
 def _created(game_id: str, outcome, variant, seats, answer: dict) -> Response:

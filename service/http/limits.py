@@ -1,5 +1,7 @@
-"""Rate limits per client address on what costs the server: creating games,
-actions and waiting (flask-limiter, its counters in the queue's Redis).
+"""Rate limits per client address on what costs the server: creating things,
+actions, waiting, changing one's settings (every view that writes has a class)
+and exports, counted by their cost (flask-limiter, its counters in the queue's
+Redis).
 
 A breach is a 429 problem+json `rate_limited` with `Retry-After` (docs/api.md,
 "Rate limits"). The limits are settings (service/config.py): the
@@ -24,11 +26,12 @@ from .auth import rate_key
 from .problems import problem_response
 
 
-def limited(kind: str, exempt_when=None):
+def limited(kind: str, exempt_when=None, cost=None):
     """Declare a view's rate-limit class (a key of RATE_LIMIT_DEFAULTS, service/config.py); `exempt_when()`
-    true lets a request through uncounted. `install` applies the marks."""
+    true lets a request through uncounted; `cost()` is what a request counts for (1 without it).
+    `install` applies the marks."""
     def mark(view):
-        view.rate_limit = (kind, exempt_when)
+        view.rate_limit = (kind, exempt_when, cost)
         return view
     return mark
 
@@ -48,8 +51,9 @@ def install(app: Flask, limits: dict[str, str] | None, storage_uri: str | None) 
     for endpoint, view in list(app.view_functions.items()):
         marked = getattr(view, "rate_limit", None)
         if marked is not None and marked[0] in limits:  # a class the settings leave out is not limited
-            kind, exempt = marked
-            app.view_functions[endpoint] = limiter.limit(limits[kind], scope=kind, exempt_when=exempt)(view)
+            kind, exempt, cost = marked
+            app.view_functions[endpoint] = limiter.limit(limits[kind], scope=kind, exempt_when=exempt,
+                                                         cost=cost or 1)(view)
 
 
 def _breached(limit: RequestLimit):

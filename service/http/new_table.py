@@ -12,11 +12,13 @@ inbox need, before that append.
 
 from flask import current_app
 
-from domain.kernel.players import Player, clean_name
+from domain.kernel.players import Player
 
-from ..app.tokens import PLAYER_TOKEN, bearer, new_invite, new_token, token_hash
+from ..app.followups import bot_only
+from ..app.tokens import PLAYER_TOKEN, bearer, new_creator_token, new_invite, new_token, token_hash
 from ..store.codec import epoch_ms
 from ..store.players import player_field
+from .names import shown_name
 from .problems import Problem
 from .schemas import GAME_NAME, CallerSeat
 
@@ -55,12 +57,20 @@ class NewTable:
         self.answer = {"name": self.name, "listed": self.listed}
         if self.invite:
             self.answer["invite"] = self.invite
+        # a game of bots only: who may end it (service/http/bot_games.py)
+        self.bot_only = bot_only(self.players)
+        self.creator_token = new_creator_token() if self.bot_only else None
+        self.creator_player = _player_of(authorization) if self.bot_only else None
+        if self.creator_token:
+            self.answer["creator_token"] = self.creator_token
 
     def record(self, game_id: str) -> None:
         """Before the game's first append: its name and invite, the caller's index, the lobby."""
         svc = services()
         now = epoch_ms(svc.clock())
-        svc.lobby.describe(game_id, self.name, self.listed, token_hash(self.invite) if self.invite else None, now)
+        creator = {"token": token_hash(self.creator_token), "player": self.creator_player} if self.bot_only else None
+        svc.lobby.describe(game_id, self.name, self.listed, token_hash(self.invite) if self.invite else None, now,
+                           creator=creator)
         if self.player_id:
             svc.players.will_sit(game_id, self.player_id, now)
         if self.listed:
@@ -79,9 +89,17 @@ def _caller(authorization: str | None) -> tuple[str, str]:
     return player_id, record["name"]
 
 
+def _player_of(authorization: str | None) -> str | None:
+    """The player whose token made the request, if it is a player's token."""
+    token = bearer(authorization)
+    if not token or not token.startswith(PLAYER_TOKEN):
+        return None
+    return services().players.by_token(token_hash(token))
+
+
 def _game_name(given: str | None, players, variant) -> str:
     if given is not None:
-        name = clean_name(given)
+        name = shown_name(given)
         if not name or len(name) > GAME_NAME:
             raise Problem(422, "invalid_request", f"a game's name is 1 to {GAME_NAME} visible characters",
                           extra={"errors": {"name": [f"1 to {GAME_NAME} visible characters"]}})

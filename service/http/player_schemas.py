@@ -1,33 +1,33 @@
 """Request bodies of the players, lobby and play-by-mail endpoints (service/http/people.py),
 checked at the edge like every body (service/http/schemas.py): a bad shape is 422."""
 
-import re
-
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
-from domain.kernel.players import MAX_NAME, clean_name
+from domain.kernel.players import MAX_NAME
 
+from .names import AddressRefused, checked_address, shown_name
 from .schemas import JsonBoolean, WholeNumber
 
 MAX_EMAIL = 254
-#: one @, a dot in the domain, no space, control or separator (nothing that could break a mail
-#: header); openapi.yaml's `Email` has the same pattern, character for character
-_NOT = "@\\x00-\\x20\\x7f-\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff<>,;\""
-EMAIL = re.compile(f"[^{_NOT}]+@[^{_NOT}]+\\.[^{_NOT}.]+")
 
 
 def checked_name(value: str | None, key: str = "name") -> str | None:
     if value is None:
         return None
-    name = clean_name(value)
+    name = shown_name(value)
     if not name or len(name) > MAX_NAME:
         raise ValidationError({key: [f"1 to {MAX_NAME} visible characters"]})
     return name
 
 
-def _email(value: str) -> None:
-    if not EMAIL.fullmatch(value):
-        raise ValidationError("not an e-mail address")
+def checked_email(value: str | None, key: str = "email") -> str | None:
+    """The address as kept (service/http/names.py), None for none."""
+    if value is None:
+        return None
+    try:
+        return checked_address(value)
+    except AddressRefused as e:
+        raise ValidationError({key: [f"not an e-mail address: {e}"]}) from None
 
 
 class NewPlayerSchema(Schema):
@@ -35,12 +35,11 @@ class NewPlayerSchema(Schema):
         unknown = RAISE
 
     name = fields.String(required=True, validate=validate.Length(min=1, max=MAX_NAME))
-    email = fields.String(load_default=None, allow_none=True,
-                          validate=[validate.Length(min=3, max=MAX_EMAIL), _email])
+    email = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=3, max=MAX_EMAIL))
 
     @post_load
     def build(self, data, **_):
-        return {**data, "name": checked_name(data["name"])}
+        return {**data, "name": checked_name(data["name"]), "email": checked_email(data["email"])}
 
 
 class NoticesSchema(Schema):
@@ -55,13 +54,15 @@ class PatchMeSchema(Schema):
         unknown = RAISE
 
     name = fields.String(validate=validate.Length(min=1, max=MAX_NAME))
-    email = fields.String(allow_none=True, validate=[validate.Length(min=3, max=MAX_EMAIL), _email])
+    email = fields.String(allow_none=True, validate=validate.Length(min=3, max=MAX_EMAIL))
     notices = fields.Nested(NoticesSchema)
 
     @post_load
     def build(self, data, **_):
         if "name" in data:
             data["name"] = checked_name(data["name"])
+        if "email" in data:
+            data["email"] = checked_email(data["email"])
         return data
 
 

@@ -48,6 +48,7 @@ def get_me(player):
 
 
 @players.patch("/me")
+@limited("settings")
 @as_player
 def patch_me(player):
     record = player
@@ -64,6 +65,7 @@ def patch_me(player):
 
 
 @players.put("/me/webhook")
+@limited("settings")
 @as_player
 def put_my_webhook(player):
     record = player
@@ -82,6 +84,7 @@ def get_my_webhook(player):
 
 
 @players.delete("/me/webhook")
+@limited("settings")
 @as_player
 def delete_my_webhook(player):
     if not services().players.delete_webhook(player["id"]):
@@ -116,6 +119,7 @@ def unsubscribe_page(token):
 
 
 @players.post("/unsubscribe/<token>")
+@limited("settings")
 def unsubscribe(token):
     """RFC 8058 one-click: a POST to the List-Unsubscribe URL turns the player's e-mail notices off."""
     if not UNSUBSCRIBE_TOKEN.fullmatch(token) or services().players.unsubscribe(token_hash(token)) is None:

@@ -30,9 +30,9 @@ CONFLICT_CODES = {"not_your_turn", "must_pick_up", "must_draw", "already_drawn",
                   "no_extensions_left"}
 
 _HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-               405: "method_not_allowed", 409: "conflict", 412: "version_conflict", 413: "payload_too_large",
-               415: "unsupported_media_type", 422: "invalid_request", 429: "too_many_requests",
-               503: "unavailable"}
+               405: "method_not_allowed", 408: "request_timeout", 409: "conflict", 412: "version_conflict",
+               413: "payload_too_large", 415: "unsupported_media_type", 422: "invalid_request",
+               429: "too_many_requests", 503: "unavailable"}
 
 
 class Problem(Exception):

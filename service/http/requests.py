@@ -2,9 +2,12 @@
 stable code, never a 500, before anything is touched.
 
 - A body must be declared JSON (415 otherwise), fit the limit (413, chunked
-  bodies too), parse (400), nest at most MAX_DEPTH deep (400: a deep document
-  would exhaust the parser's recursion) and hold only valid Unicode text
-  (400: a lone surrogate cannot be encoded, stored or hashed).
+  bodies too), arrive in time (408: the HTTP server gives a body
+  ICEBERG_REQUEST_READ_S, service/runtime/gunicorn_workers.py), be framed
+  well (400: a malformed chunk), parse (400), nest at most MAX_DEPTH deep
+  (400: a deep document would exhaust the parser's recursion) and hold only
+  valid Unicode text (400: a lone surrogate cannot be encoded, stored or
+  hashed).
 - Whole numbers in the query are ASCII digits only ('²'.isdigit() is true, and
   int('²') fails).
 - The request's fingerprint (method, path, If-Match, body) is kept with an
@@ -38,6 +41,10 @@ def json_body() -> dict:
         body = _body(limit)
     except RequestEntityTooLarge:
         raise Problem(413, "payload_too_large", f"the request body is larger than {limit} bytes") from None
+    except TimeoutError:  # the server's deadline on the body (it closes the connection after this answer)
+        raise Problem(408, "request_timeout", "the request body did not arrive in time") from None
+    except OSError:  # the server could not read a body out of what came (a malformed chunk, a cut)
+        raise Problem(400, "invalid_request", "the request body could not be read: its framing is broken") from None
     if len(body) > limit:
         raise Problem(413, "payload_too_large", f"the request body is larger than {limit} bytes")
     try:
@@ -51,12 +58,15 @@ def json_body() -> dict:
 
 
 def _body(limit: int) -> bytes:
-    """The body's bytes, one past the limit at most. A chunked body has no
-    length: the server marks its input as terminated, and werkzeug would stop
-    at the limit without a word, so it is read here, one byte past it."""
-    if request.content_length is not None:
-        return request.get_data(cache=True)
+    """The body's bytes, one past the limit at most (a declared length over the
+    limit was refused before). A chunked body has no length: the server marks
+    its input as terminated, and werkzeug would stop at the limit without a
+    word, so it is read here, one byte past it."""
     stream = request.environ.get("wsgi.input")
+    if request.content_length is not None:
+        # read as the server gives it, not through werkzeug's wrapper, which
+        # reports every failure as a disconnect: a deadline passed is 408 here
+        return stream.read(request.content_length) if stream is not None and request.content_length else b""
     if stream is None or not request.environ.get("wsgi.input_terminated"):
         return b""  # no length and no end: no body
     return stream.read(limit + 1)

@@ -9,7 +9,9 @@ from functools import lru_cache
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from domain import registry
-from domain.kernel.players import MAX_NAME, Player, clean_name
+from domain.kernel.players import MAX_NAME, Player
+
+from .names import shown_name
 
 CARD = fields.String(validate=validate.Length(min=2, max=3))
 ALL_BOTS = sorted({name for v in registry.VARIANTS.values() for name in v.bots})
@@ -56,7 +58,7 @@ class PlayerSchema(Schema):
             if data["player"] is None:
                 raise ValidationError({"name": ["Missing data for required field."]})
             return CallerSeat()
-        name = clean_name(data["name"])
+        name = shown_name(data["name"])
         if not name or len(name) > MAX_NAME:
             raise ValidationError({"name": [f"1 to {MAX_NAME} visible characters"]})
         return CallerSeat(name) if data["player"] else Player(name, data["bot"])

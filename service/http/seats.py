@@ -1,13 +1,17 @@
 """What a seated person decides beside playing (docs/api.md, "Players, the lobby and
 play by mail"): resign, abort a game nobody has played yet, extend one's own
-deadline. Each is a seat command through the application service."""
+deadline. Each is a seat command through the application service. A game of
+bots only is ended by its creator or the admin (service/http/bot_games.py)."""
 
 from flask import Blueprint, request
 
+from domain.kernel.ending import EndGame
 from domain.kernel.seats import Abort, Extend, Resign
+from projections.readers import PUBLIC
 
 from .acting import act
 from .auth import seated
+from .bot_games import may_end
 from .limits import limited
 from .problems import Problem
 from .requests import json_body
@@ -26,8 +30,14 @@ def resign(game_id, reader):
 
 @seats.post("/games/<game:game_id>/abort")
 @limited("actions")
+def abort(game_id):
+    if may_end(game_id):  # a bot-only game, by its creator or the admin
+        return act(game_id, PUBLIC, EndGame("aborted"), _empty_body(), actor="sys")
+    return _abort_seat(game_id)
+
+
 @seated(SEAT_TOKEN)
-def abort(game_id, reader):
+def _abort_seat(game_id, reader):
     return act(game_id, reader, Abort(reader.seat), _empty_body())
 
 

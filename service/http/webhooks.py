@@ -9,6 +9,7 @@ from ..app.webhooks import UrlRefused, check_url, new_secret
 from ..store.deliveries import Deliveries
 from .auth import reader_of
 from .context import must_exist, services
+from .limits import limited
 from .problems import Problem
 from .requests import json_body
 from .schemas import WebhookSchema
@@ -31,6 +32,7 @@ def seat_owner(view):
 
 
 @hooks.put("/games/<game:game_id>/seats/<int:seat>/webhook")
+@limited("settings")
 @seat_owner
 def put_webhook(game_id, seat, reader):
     url, secret = webhook_url(), new_secret()
@@ -48,6 +50,7 @@ def webhook_url() -> str:
 
 
 @hooks.delete("/games/<game:game_id>/seats/<int:seat>/webhook")
+@limited("settings")
 @seat_owner
 def delete_webhook(game_id, seat, reader):
     if not services().webhooks.delete(game_id, seat):

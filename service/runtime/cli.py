@@ -2,7 +2,7 @@
 
     iceberg serve [--host H] [--port P] [--workers N] [--worker-class gevent|gthread] [--connections C]
                   [--threads T] [--metrics-port P [--metrics-host H]]
-    iceberg worker [--burst] [--queues iceberg,notices]
+    iceberg worker [--burst] [--queues iceberg,bot-games,notices]
     iceberg verify <file or URL> [--key KEY] [--quiet]
     iceberg backup DIR
     iceberg restore DIR
@@ -10,7 +10,8 @@
     iceberg history --rebuild
 
 `serve` runs the API under gunicorn, two RQ workers (the game's jobs on
-`iceberg`, webhooks and e-mail on `notices`; no RQ scheduler: what comes due
+`iceberg`, then those of games of bots only on `bot-games`; webhooks and e-mail
+on `notices`; no RQ scheduler: what comes due
 later is found by each worker's ticker, service/runtime/ticker.py) and, when
 ICEBERG_REDIS_URL is not set, an embedded redis-server with its data in
 ICEBERG_DATA_DIR (AOF on, appendfsync always, a password kept in that
@@ -27,8 +28,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ..app.jobs import NOTICES, QUEUE, QUEUES
+from ..app.jobs import GAME_QUEUES, NOTICES, QUEUE, QUEUES
 from ..config import Config
+from .logs import redact
 from .redis_server import REDIS_PASSWORD, REDIS_PORT
 
 log = logging.getLogger("iceberg.serve")
@@ -82,6 +84,7 @@ def main(argv=None) -> int:
 
         return run(args.source, args.key, args.quiet)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    redact(logging.getLogger())  # no token in any line (service/runtime/logs.py)
     if args.command in ("backup", "restore"):
         return _backup_or_restore(args.command, Path(args.directory))
     if args.command == "serve":
@@ -132,7 +135,9 @@ def run_worker(burst: bool = False, names: tuple[str, ...] = QUEUES) -> int:
         from .ticker import Ticker
 
         games = bool(config.redis_url) and QUEUE in names
-        Ticker(wire(config, queue_redis=connection), config.sweep_s, games=games, notices=NOTICES in names).start()
+        # a bot-only game's pace is kept to the tick: the game worker ticks at least that often
+        every = min(config.sweep_s, config.bot_game_turn_s) if games and config.bot_game_turn_s > 0 else config.sweep_s
+        Ticker(wire(config, queue_redis=connection), every, games=games, notices=NOTICES in names).start()
     # JSON, not pickle: a job read from Redis is data, never code to run
     queues = [Queue(name, connection=connection, serializer=JSONSerializer) for name in names]
     # SimpleWorker: no fork per job. Jobs are our own code and short (a bot turn
@@ -227,7 +232,7 @@ def serve_forever(args) -> int:
     if args.metrics_port:
         env["PROMETHEUS_MULTIPROC_DIR"] = str(_metrics_dir(data))
         metrics = [_metrics_child(args, env)]
-    children = [*([store] if store else []), _worker_child("the game worker", QUEUE, env, store),
+    children = [*([store] if store else []), _worker_child("the game worker", ",".join(GAME_QUEUES), env, store),
                 _worker_child("the notices worker", NOTICES, env, store), _api_child(args, data, env), *metrics]
     log.info("serving on http://%s:%s", args.host, args.port)
     if metrics:
@@ -313,7 +318,7 @@ def _api_child(args, data: Path, env: dict):
     command = [sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}", "--workers", str(args.workers),
                *_worker_class(args), "--graceful-timeout", "10", *_control_socket(data), *access,
                *(["--config", "python:service.runtime.gunicorn_config"] if args.metrics_port else []),
-               "service.runtime.wsgi:app"]
+               "--logger-class", "service.runtime.gunicorn_workers.RedactingLogger", "service.runtime.wsgi:app"]
 
     def launch(extra):
         return subprocess.Popen(command, env=env, **extra)

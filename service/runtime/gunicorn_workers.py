@@ -3,6 +3,21 @@ request line or header section too large: 414, 431; a malformed request: 400)
 as problem+json with a stable `code`, like every error of the API, instead of
 gunicorn's HTML page.
 
+No client can hold the server by being slow or many (docs/operations.md,
+"Slow and greedy clients"):
+
+- A request's headers must arrive within gunicorn's keep-alive time (2 s by
+  default: the gevent worker reads every request's headers under it) and its
+  body within ICEBERG_REQUEST_READ_S (30 s) of its headers, however it
+  trickles: the body's socket reads share one deadline (`Deadline`). Past it
+  the application gets a `TimeoutError` (its answer: 408) and the connection
+  is closed; a body whose framing is broken (a malformed chunk) is an
+  `OSError` (400), the connection closed too.
+- A gevent worker holds at most ICEBERG_CLIENT_CONNECTIONS (1,000)
+  connections of one client address (an IPv6 address counts by its /64): the
+  next is answered 429 and closed at once, so one address cannot fill the
+  worker's pool (--connections, 10,000) while others wait to be accepted.
+
 gunicorn writes those answers with `gunicorn.util.write_error` before the
 application sees the request; our worker classes replace that one function in
 the worker process (the error handling around it, logging included, stays
@@ -17,25 +32,33 @@ measured).
 """
 
 import json
+import time
 import uuid
+from collections import Counter
 
 import gevent
-from gunicorn import util
+from gunicorn import glogging, util
+from gunicorn.http import errors as http_errors
 from gunicorn.http import wsgi
 from gunicorn.workers.ggevent import GeventWorker
 from gunicorn.workers.gthread import ThreadWorker
 
+from ..config import Config
+from ..http.clients import client_key
+from .logs import redact
+
 #: status -> code, for the statuses gunicorn answers by itself
 CODES = {400: "invalid_request", 403: "forbidden", 414: "uri_too_long", 417: "expectation_failed",
-         431: "header_fields_too_large", 500: "internal_error", 501: "not_implemented"}
+         429: "rate_limited", 431: "header_fields_too_large", 500: "internal_error", 501: "not_implemented"}
 
 
 def problem_bytes(status: int, reason: str, detail: str) -> bytes:
     code = CODES.get(status, "invalid_request")
     body = json.dumps({"type": f"https://iceberg.invalid/problems/{code}", "title": reason, "status": status,
                        "detail": detail or reason, "code": code}).encode()
+    retry = "Retry-After: 1\r\n" if status == 429 else ""
     head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
-            f"Content-Length: {len(body)}\r\nX-Request-Id: {uuid.uuid4().hex}\r\n\r\n")
+            f"Content-Length: {len(body)}\r\n{retry}X-Request-Id: {uuid.uuid4().hex}\r\n\r\n")
     return head.encode("latin-1") + body
 
 
@@ -102,18 +125,127 @@ def install() -> None:
     wsgi.Response = OneSendResponse  # `wsgi.create` builds the response it names
 
 
+# --- a request's body within its deadline ----------------------------------------------------
+
+class Deadline:
+    """Stands in for the socket while a request's body is read: every read
+    must end by `deadline` (time.monotonic()), however the bytes trickle."""
+
+    def __init__(self, sock, deadline: float):
+        self.sock, self.deadline = sock, deadline
+
+    def recv(self, size: int) -> bytes:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request body did not arrive in time")
+        before = self.sock.gettimeout()
+        self.sock.settimeout(left)
+        try:
+            return self.sock.recv(size)
+        finally:
+            self.sock.settimeout(before)
+
+    def __getattr__(self, name):
+        return getattr(self.sock, name)
+
+
+class BrokenBody(OSError):
+    """The body's framing is broken (a malformed chunk): what was read is not a body."""
+
+
+class GuardedBody:
+    """The request's body as the application reads it (wsgi.input): a read
+    past the deadline raises TimeoutError, a malformed one BrokenBody, and
+    either way the connection is closed after the answer (where the next
+    request would start is unknown)."""
+
+    def __init__(self, body, req):
+        self.body, self.req = body, req
+        self.ended = False  # read to its end
+
+    def _guarded(self, read, size):
+        try:
+            found = read(size)
+        except TimeoutError:
+            self.req.must_close = True
+            raise
+        except (http_errors.ParseException, http_errors.NoMoreData) as e:
+            self.req.must_close = True
+            raise BrokenBody(f"the request body is malformed: {e}") from None
+        if not found or size is None or (size >= 0 and len(found) < size):
+            self.ended = True
+        return found
+
+    def read(self, size=None):
+        return self._guarded(self.body.read, size)
+
+    def readline(self, size=None):
+        return self._guarded(self.body.readline, size)
+
+    def readlines(self, size=None):
+        return [line for line in iter(self.readline, b"")]
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+
+def guard_body(req, read_s: float):
+    """Give the request's body its deadline; the socket to put back once the request is answered."""
+    unreader = req.unreader
+    sock = unreader.sock
+    unreader.sock = Deadline(sock, time.monotonic() + read_s)
+    if req.body is not None:
+        req.body = GuardedBody(req.body, req)
+    return sock
+
+
+def unguard_body(req, sock) -> None:
+    """After the answer: the socket as it was; and a chunked body the application
+    left unread closes the connection, rather than being read (and maybe found
+    malformed, a second answer to one request) to find the next request."""
+    req.unreader.sock = sock
+    chunked = any(name == "TRANSFER-ENCODING" and "chunked" in value.lower() for name, value in req.headers)
+    if chunked and isinstance(req.body, GuardedBody) and not req.body.ended:
+        req.must_close = True
+
+
 class ProblemGeventWorker(GeventWorker):
     def init_process(self):
         install()
+        self.settings = Config.from_env()
+        self.connected = Counter()  # client key -> connections open
         super().init_process()
+
+    def handle(self, listener, client, addr):
+        """One connection: refused at once past the client's share (ICEBERG_CLIENT_CONNECTIONS)."""
+        cap = self.settings.client_connections
+        key = client_key(addr[0]) if isinstance(addr, tuple) else None
+        if cap and key is not None and self.connected[key] >= cap:
+            refuse_connection(client, cap)
+            return
+        self.connected[key] += 1
+        try:
+            super().handle(listener, client, addr)
+        finally:
+            self.connected[key] -= 1
+            if not self.connected[key]:
+                del self.connected[key]
 
     # A keep-alive connection whose next request is already waiting would be
     # served again and again without the greenlet ever blocking; yielding after
     # each request lets every other connection's turn come first.
     def handle_request(self, listener_name, req, sock, addr):
+        plain = guard_body(req, self.settings.request_read_s)
         try:
             return super().handle_request(listener_name, req, sock, addr)
         finally:
+            unguard_body(req, plain)
             gevent.sleep(0)
 
     # Told to stop, the worker first answers its long-polls and ends its streams
@@ -133,7 +265,36 @@ def release_waiters(app) -> None:
         services.hub.close()
 
 
+def refuse_connection(client, cap: int) -> None:
+    """429 without reading the request, and close."""
+    try:
+        util.write_nonblock(client, problem_bytes(429, "Too Many Requests",
+                                                  f"this address has {cap} connections open already"))
+    except OSError:
+        pass
+    finally:
+        util.close(client)
+
+
 class ProblemThreadWorker(ThreadWorker):
     def init_process(self):
         install()
+        self.settings = Config.from_env()
         super().init_process()
+
+    def handle_request(self, req, conn):
+        plain = guard_body(req, self.settings.request_read_s)
+        try:
+            return super().handle_request(req, conn)
+        finally:
+            unguard_body(req, plain)
+
+
+class RedactingLogger(glogging.Logger):
+    """gunicorn's logger (`--logger-class`), its access and error lines without
+    tokens (service/runtime/logs.py)."""
+
+    def setup(self, cfg):
+        super().setup(cfg)
+        redact(self.error_log)
+        redact(self.access_log)

@@ -3,8 +3,9 @@ enqueues it, so nothing is scheduled inside RQ and an idle server writes nothing
 
 Each tick reads the due-time index (store/records.py `DueGames`) and, only if
 some game is due, claims those games (moving each a lease ahead) and enqueues
-a check for each (workers/sweeper.py); a notices worker's ticker enqueues the
-notices due for another attempt (jobs.py). With nothing due a tick is a read or
+a check for each (workers/sweeper.py), and enqueues the bot-only games' turns
+their pace now allows; a notices worker's ticker enqueues the notices due for
+another attempt (jobs.py). With nothing due a tick is a read or
 two and no write, whatever the number of games. Several workers may tick: a
 claim is atomic, so a game is checked once per lease, and a check that dies is
 retried when its lease runs out, whatever crashed.
@@ -54,7 +55,7 @@ class Ticker(threading.Thread):
             claimed = self.services.due.claim(now_ms, lease_ms)
             for game_id in claimed:
                 self.services.jobs.check(game_id, lease_ms)
-            enqueued += len(claimed)
+            enqueued += len(claimed) + self.services.jobs.enqueue_due_bot_turns(now_ms)
         if self.notices:
             enqueued += self.services.jobs.enqueue_due_notices(now_ms)
         return enqueued

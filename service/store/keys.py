@@ -18,6 +18,8 @@ command at a time. Who may touch which key:
                                  job's repair, abandonment (service/app/due.py)
                  iceberg:active, iceberg:sweep   the index before iceberg:due; moved into it once
   jobs.py        iceberg:later   sorted set (queue Redis): a notice's retry -> when it is due
+                 iceberg:later:bot-games   sorted set (queue Redis): a bot-only game's next bot turn
+                                 (game, version) -> when its pace allows it (ICEBERG_BOT_GAME_TURN_S)
                  iceberg:created:<lookup>   an Idempotency-Key of POST /games (by a hash of
                                  it): the game it created and its answer, sealed, a day
   deliveries.py  {g}:deliveries:<seat>   list: the seat's last webhook delivery attempts, newest first
@@ -26,7 +28,8 @@ command at a time. Who may touch which key:
                  {g}:webhooks    also `players` -> 1: some seat has a player whose notices go to
                                  their own webhook or e-mail (so an append's webhook count says
                                  "look", and Webhooks.of skips it)
-                 {g}:info        hash: the game's name, `listed`, the invite code's SHA-256, created (ms)
+                 {g}:info        hash: the game's name, `listed`, the invite code's SHA-256, created (ms);
+                                 for a bot-only game its creator token's SHA-256 and creating player
                  iceberg:player:<p>          hash: a player's name, e-mail, token hash, settings, webhook
                  iceberg:player-token:<h>    SHA-256 of a player token -> the player's id
                  iceberg:player:<p>:games    sorted set: the player's games not seen finished -> joined (ms)
@@ -50,6 +53,8 @@ command at a time. Who may touch which key:
                                  a rebuild writes `<key>:new` and renames
   chat.py        {g}:chat        list: the game's chat messages, the n-th message at index n - 1
                  {g}:chat:hidden hash: message number -> when the admin hid it
+  creators.py    iceberg:bot-games:<c>       sorted set: a creator's bot-only games (c: p:<player> or a:<address
+                                 hash>) -> created (ms); finished ones pruned as it is read
   audit.py       {g}:checkpoints  hash: hand (or "end") -> the signed chain head there; reads {g}:events
                  iceberg:signing-keys  hash: key id -> public key (hex) of every key that has signed
                  {g}:export      hash: version, json: the game's export at that version (a cache, a day)
@@ -57,6 +62,7 @@ command at a time. Who may touch which key:
 
 DUE = "iceberg:due"
 LATER = "iceberg:later"  # on the queue Redis: notices to retry -> when (ms); service/app/jobs.py
+LATER_BOT_GAMES = "iceberg:later:bot-games"  # on the queue Redis: a bot-only game's next turn -> when (ms)
 LEGACY_ACTIVE, LEGACY_SWEEP = "iceberg:active", "iceberg:sweep"
 
 
@@ -193,3 +199,7 @@ def checkpoints(game_id: str) -> str:
 
 def export(game_id: str) -> str:
     return tag(game_id) + ":export"
+
+
+def bot_games(creator: str) -> str:
+    return "iceberg:bot-games:" + creator

@@ -16,10 +16,16 @@ class Lobby:
         self.redis = redis
         self._names: dict[str, str] = {}
 
-    def describe(self, game_id: str, name: str, listed: bool, invite_hash: str | None, at_ms: int) -> None:
+    def describe(self, game_id: str, name: str, listed: bool, invite_hash: str | None, at_ms: int,
+                 creator: dict | None = None) -> None:
+        """`creator`, for a bot-only game: the SHA-256 of its creator token (`token`) and the
+        creating player, if one (`player`): who may end it (service/http/bot_games.py)."""
         record = {"name": name, "listed": "1" if listed else "0", "created": at_ms}
         if invite_hash:
             record["invite"] = invite_hash
+        for field, value in (creator or {}).items():
+            if value:
+                record["creator_" + field] = value
         self.redis.hset(keys.info(game_id), mapping=record)
 
     def info(self, game_id: str) -> dict | None:
@@ -27,7 +33,8 @@ class Lobby:
         if not found:
             return None
         return {"name": found["name"], "listed": found.get("listed") == "1", "invite": found.get("invite"),
-                "created": int(found.get("created") or 0)}
+                "created": int(found.get("created") or 0),
+                "creator": {"token": found.get("creator_token"), "player": found.get("creator_player")}}
 
     def name(self, game_id: str) -> str | None:
         """The game's name (cached: it never changes); None for a game made before names."""
