@@ -39,6 +39,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
         env["ICEBERG_DATA_DIR"] = data
+        # games of bots only are paced and counted per creator (docs/api.md): this measures the workers unpaced
+        env.update(ICEBERG_RATE_LIMITS="off", ICEBERG_BOT_GAME_TURN_S="0", ICEBERG_BOT_GAMES_PER_CREATOR="100000")
         iceberg = Path(sys.executable).parent / "iceberg"
         serve = subprocess.Popen([str(iceberg), "serve", "--port", str(port)], env=env,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)

@@ -219,9 +219,9 @@ def main() -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
         log = Path(data) / "serve.log"
-        # the defaults, but for the rate limits: every client here is one loopback address
+        # the defaults, but for the limits per client: every client here is one loopback address
         env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
-        env["ICEBERG_RATE_LIMITS"] = "off"
+        env.update(ICEBERG_RATE_LIMITS="off", ICEBERG_CLIENT_CONNECTIONS="0", ICEBERG_CLIENT_REQUESTS="0")
         with open(log, "w") as out:
             serve = subprocess.Popen([str(Path(sys.executable).parent / "iceberg"), "serve", "--port", str(port)],
                                      cwd=data, env=env, stdout=out, stderr=subprocess.STDOUT)
