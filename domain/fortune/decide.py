@@ -14,6 +14,7 @@ from ..kernel.folding import check_game
 from ..kernel.players import CreateGame, seat_players
 from .bots import POLICIES
 from .commands import Discard, Draw, LayOff, Meld, TakePile
+from .errors import QueenOfSpades
 from .events import (
     CardDiscarded,
     CardDrawn,
@@ -119,7 +120,7 @@ def _discard(state: GameState, cmd: Discard, batch: Batch) -> None:
     (card,) = _held(hand, cmd.seat, (cmd.card,))
     held = hand.hands[cmd.seat]
     if card == QS and not may_discard_queen(held):
-        raise err.QueenOfSpades("the queen of spades is discarded only as your last card, going out")
+        raise QueenOfSpades("the queen of spades is discarded only as your last card, going out")
     batch.emit(CardDiscarded(cmd.seat, card))
     _maybe_out(batch, cmd.seat)
 

@@ -26,6 +26,7 @@ from .bots import POLICIES
 from .cards import DECK, is_card
 from .commands import DISCARD_PILE, STOCK, Discard, Draw, Knock, Layoff, Pass, Show
 from .deadwood import check_arrangement, check_defence, min_deadwood
+from .errors import DeadwoodTooHigh, MustShow, NoKnock
 from .events import CardDiscarded, CardDrawn, GameCreated, HandEnded, HandShown, HandStarted, Knocked, UpcardPassed
 from .evolve import evolve
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -64,7 +65,7 @@ def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:
 def _pass(state: GameState, cmd: Pass, batch: Batch) -> None:
     hand = _turn(state, cmd.seat)
     if hand.phase == SHOW:
-        raise err.MustShow("the opponent knocked: show your melds and lay-offs")
+        raise MustShow("the opponent knocked: show your melds and lay-offs")
     if hand.phase != UPCARD:
         raise err.CannotPass("only the first upcard may be passed")
     batch.emit(UpcardPassed(cmd.seat))
@@ -105,7 +106,7 @@ def _knock(state: GameState, cmd: Knock, batch: Batch) -> None:
     arrangement = check_arrangement(kept, melds)
     limit = state.rules.knock_limit
     if arrangement.points > limit:
-        raise err.DeadwoodTooHigh(f"the deadwood {' '.join(arrangement.deadwood)} totals {arrangement.points}; "
+        raise DeadwoodTooHigh(f"the deadwood {' '.join(arrangement.deadwood)} totals {arrangement.points}; "
                                   f"a knock needs {limit} or less")
     batch.emit(Knocked(cmd.seat, card, arrangement.melds, arrangement.deadwood, arrangement.points,
                        arrangement.points == 0))
@@ -114,7 +115,7 @@ def _knock(state: GameState, cmd: Knock, batch: Batch) -> None:
 def _show(state: GameState, cmd: Show, batch: Batch) -> None:
     hand = _turn(state, cmd.seat)
     if hand.phase != SHOW:
-        raise err.NoKnock("nobody has knocked: there is nothing to show")
+        raise NoKnock("nobody has knocked: there is nothing to show")
     knock = hand.knock
     melds = _card_lists(cmd.melds, "melds")
     layoffs = _layoffs(cmd.layoffs)
@@ -157,7 +158,7 @@ def _not_now(hand: HandState) -> None:
         raise err.MustDraw("draw first" + (" from the stock" if hand.stock_only else ""))
     if hand.phase == DISCARD:
         raise err.AlreadyDrawn("you have drawn this turn: discard or knock")
-    raise err.MustShow("the opponent knocked: show your melds and lay-offs")
+    raise MustShow("the opponent knocked: show your melds and lay-offs")
 
 
 def _discarding(state: GameState, seat: int) -> HandState:

@@ -16,6 +16,7 @@ from ..kernel.folding import check_game
 from ..kernel.players import CreateGame, seat_players
 from .bots import POLICIES
 from .commands import Discard, Draw, LayOff, Meld, Pickup
+from .errors import MustPickUp
 from .events import (
     AceRevealed,
     CardDiscarded,
@@ -66,7 +67,7 @@ def _pickup(state: GameState, cmd: Pickup, batch: Batch) -> None:
 def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
     hand = _turn(state, cmd.seat)
     if hand.phase == PICKUP:
-        raise err.MustPickUp("a passed card waits for you: pick it up first")
+        raise MustPickUp("a passed card waits for you: pick it up first")
     if hand.phase == PLAY:
         raise err.AlreadyDrawn("you have already drawn this turn")
     if hand.stock == 0:
@@ -145,7 +146,7 @@ def _turn(state: GameState, seat: int) -> HandState:
 def _playing(state: GameState, seat: int) -> HandState:
     hand = _turn(state, seat)
     if hand.phase == PICKUP:
-        raise err.MustPickUp("a passed card waits for you: pick it up first")
+        raise MustPickUp("a passed card waits for you: pick it up first")
     if hand.phase == DRAW:
         raise err.MustDraw("draw from the stock first")
     return hand
