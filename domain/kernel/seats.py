@@ -9,7 +9,8 @@ running deadline (`DeadlineExtended`).
 A seat that resigned or forfeited is withdrawn: from then on the greedy bot
 plays it (its player record becomes a greedy bot's) and it cannot win. The
 decisions live in domain/seating.py; here are the commands, the events, their
-stored forms, the rules options and how each event changes any variant's state
+stored forms (their rules options, `on_timeout`, `extensions` and `extension_s`, are
+in kernel/rules.py) and how each event changes any variant's state
 (`EVOLVERS`, which every variant's evolve includes).
 """
 
@@ -18,24 +19,10 @@ from typing import NamedTuple
 
 from .folding import advance, replace_at
 from .gamestate import ACTIVE, OPEN
-from .options import Option
 from .players import Player
 from .stored import StoredForm
 
 WITHDRAWN_BOT = "greedy"  # plays a withdrawn seat, as it plays a timed-out turn
-ON_TIMEOUT = ("bot", "forfeit")
-
-ON_TIMEOUT_OPTION = Option(
-    "on_timeout", "choice", "bot",
-    "play by mail: when a turn times out, the greedy bot plays it (bot) or the late seat forfeits (forfeit)",
-    choices=ON_TIMEOUT)
-EXTENSIONS_OPTION = Option("extensions", "integer", 0,
-                           "play by mail: how often each seat may extend its own running deadline in a game",
-                           minimum=0, maximum=100)
-EXTENSION_S_OPTION = Option("extension_s", "integer", 86400, "play by mail: seconds one extension adds",
-                            minimum=1, maximum=30 * 86400)
-#: every variant's rules end with these (after turn_timeout_s)
-OPTIONS = (ON_TIMEOUT_OPTION, EXTENSIONS_OPTION, EXTENSION_S_OPTION)
 
 
 class People(NamedTuple):
