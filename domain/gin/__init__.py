@@ -34,7 +34,7 @@ VARIANT = Variant(
     rules=Rules.from_dict,
     initial=INITIAL,
     commands=ACTIONS,
-    stored=STORED,
+    events=STORED,
     decide=run,
     evolve=evolve,
     # a new seat's turn begins: the deal (the non-dealer), a pass (the other seat),

@@ -1,19 +1,24 @@
 """Iceberg's events: what happened, in the past tense, with the fields of the API.
 
 Each event is a frozen dataclass named for its `type`; `data` is its fields as
-JSON-ready values (kernel/eventdata.py). `HandStarted` carries the deck and salt, which projections
-hide until the hand ends; nothing else in an event is secret from everyone.
+JSON-ready values (kernel/eventdata.py). The shared ones (kernel/events.py)
+keep their meaning; Iceberg's own are a card picked up, an ace put face up,
+and its melds and lay-offs with their points. Its `CardDiscarded` passes the
+card face down to the seat before (`to_seat`). `HandStarted` carries the deck
+and salt, which projections hide until the hand ends; nothing else in an event
+is secret from everyone.
 """
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from ..kernel.players import Player
+from ..kernel import events
+from ..kernel.events import Record
 from ..kernel.turns import DeadlineSet, TurnTimedOut
 from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(Record):
     seat: int
     melded: int
     cards_left: int
@@ -21,19 +26,11 @@ class HandResult:
     aces: int
     total: int
 
-    def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
 
 @dataclass(frozen=True, slots=True)
-class GameCreated:
-    players: tuple[Player, ...]
+class GameCreated(events.GameCreated):
     rules: Rules
     variant: str = "iceberg"
-
-    @classmethod
-    def from_data(cls, data: dict) -> "GameCreated":
-        return cls(tuple(Player(**p) for p in data["players"]), Rules(**data["rules"]), data["variant"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +48,8 @@ class CardPickedUp:
     card: str
 
 
-@dataclass(frozen=True, slots=True)
-class CardDrawn:
-    seat: int
-    card: str
+class CardDrawn(events.CardDrawn):
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,26 +83,12 @@ class CardDiscarded:
 
 
 @dataclass(frozen=True, slots=True)
-class HandEnded:
-    hand: int
-    reason: str  # "out" or "last_ace"
-    results: tuple[HandResult, ...]
-    deck: tuple[str, ...]
-    salt: str
-
-    @classmethod
-    def from_data(cls, data: dict) -> "HandEnded":
-        return cls(data["hand"], data["reason"], tuple(HandResult(**r) for r in data["results"]),
-                   tuple(data["deck"]), data["salt"])
+class HandEnded(events.HandEnded):
+    results: tuple[HandResult, ...]  # `reason`: "out" or "last_ace"
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnded:
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
-    reason: str  # kernel/ending.py REASONS
-
-
+class GameEnded(events.GameEnded):
+    __slots__ = ()
 
 
 __all__ = ["HandResult", "GameCreated", "HandStarted", "CardPickedUp", "CardDrawn", "AceRevealed", "MeldLaid",

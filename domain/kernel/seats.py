@@ -104,23 +104,27 @@ COMMANDS = (TakeSeat, Resign, Abort, Extend)
 class SeatTaken:
     seat: int
     name: str
+    move = False  # what people do to a game (each event here), not a move in it
 
 
 @dataclass(frozen=True, slots=True)
 class SeatResigned:
     seat: int
+    move = False
 
 
 @dataclass(frozen=True, slots=True)
 class SeatForfeited:
     """The seat's turn timed out in a game with `on_timeout: "forfeit"`."""
     seat: int
+    move = False
 
 
 @dataclass(frozen=True, slots=True)
 class GameAborted:
     """`seat` ended the game before any human moved; GameEnded (`aborted`) follows."""
     seat: int
+    move = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +132,7 @@ class DeadlineExtended:
     """The seat to move moved its own deadline to `deadline` (UTC ISO 8601)."""
     seat: int
     deadline: str
+    move = False
 
 
 #: stored as every variant stores them (kernel/stored.py): codes starting with "p", never changed

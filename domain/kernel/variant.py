@@ -14,9 +14,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable
 
+from . import seats, shuffle, turns
 from .eventdata import from_data
 from .options import Option
 from .stored import StoredForm
+
+#: the kernel's own events (deadlines, seats, deals), stored alike in every variant's logs
+KERNEL_FORMS = turns.STORED + seats.STORED + shuffle.STORED
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class Variant:
     rules: Callable[[dict | None], object]  # the rules object from option values (checked)
     initial: object  # the state before GameCreated
     commands: dict[str, type]  # action type -> command class (kernel/bodies.py)
-    stored: tuple[StoredForm, ...]  # every event type the variant's logs hold
+    events: tuple[StoredForm, ...]  # the stored forms of its own events and the shared ones it has
     decide: Callable  # (state, command) -> (events, state after them): consequences included
     evolve: Callable  # (state, event) -> state
     starts_turn: frozenset  # event classes after which a (new) seat's turn begins
@@ -56,6 +60,11 @@ class Variant:
     sealed: dict[str, tuple[str, ...]]  # event type -> fields nobody but the admin sees during the hand
     snapshot: tuple[Callable, Callable]  # (state -> data, data -> state)
     end_game: Callable  # (state, reason, winners) -> the GameEnded that ends the game now (kernel/ending.py)
+
+    @cached_property
+    def stored(self) -> tuple[StoredForm, ...]:
+        """Every event type the variant's logs hold: its own and the kernel's."""
+        return self.events + KERNEL_FORMS
 
     def event_types(self) -> dict[str, type]:
         return dict(self._event_types)
