@@ -23,6 +23,7 @@ class HandResult(Record):
     cards_left: int
     penalty: int  # what the cards left in hand cost (a positive number)
     total: int  # melded - penalty
+    scored = "total"  # the field that adds to the seat's game total (kernel/evolving.py)
 
 
 @dataclass(frozen=True, slots=True)

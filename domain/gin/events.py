@@ -29,6 +29,7 @@ class HandResult(Record):
     deadwood: int  # deadwood points left (as declared; after lay-offs for the defender)
     score: int  # points won this hand, bonuses included (0 or more)
     bonus: int  # the part of `score` that is the gin or undercut bonus
+    scored = "score"  # the field that adds to the seat's game total (kernel/evolving.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ class HandResult(Record):
     playable: int
     aces: int
     total: int
+    scored = "total"  # the field that adds to the seat's game total (kernel/evolving.py)
 
 
 @dataclass(frozen=True, slots=True)

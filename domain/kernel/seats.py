@@ -51,16 +51,9 @@ def created(players) -> dict:
                                                 moved=all(p.bot is not None for p in players))}
 
 
-def noting_moves(handlers: dict, moves) -> dict:
-    """`handlers` with those of the `moves` event types (a seat's own actions)
-    also noting that a human seat has moved, until one has."""
-    noted = dict(handlers)
-    for kind in moves:
-        noted[kind] = _noting(handlers[kind])
-    return noted
-
-
-def _noting(handle):
+def noting(handle):
+    """`handle` (evolving an event of a seat's own move) also noting that a human
+    seat has moved, until one has (kernel/evolving.py wraps every such event's)."""
     def noted(state, event):
         after = handle(state, event)
         if after.people.moved or state.players[event.seat].bot is not None:
