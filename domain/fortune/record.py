@@ -1,15 +1,15 @@
 """Fortune's Variant record (domain/kernel/variant.py), built from its modules."""
 
+from ..kernel.deciding import ended_early
 from ..kernel.variant import Hidden, Variant
 from . import public as _public
 from .actions import legal_actions
 from .bots import POLICIES
 from .commands import ACTIONS
 from .decide import run
-from .events import CardDiscarded, HandStarted
+from .events import CardDiscarded, GameEnded, HandStarted
 from .evolve import evolve
 from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Rules
-from .scoring import ended_early
 from .snapshot import from_data as _snapshot_from_data
 from .snapshot import to_data as _snapshot_to_data
 from .state import INITIAL
@@ -41,5 +41,5 @@ VARIANT = Variant(
     hidden={"CardDrawn": Hidden("card", "seat")},
     sealed={"HandStarted": ("deck", "salt")},
     snapshot=(_snapshot_to_data, _snapshot_from_data),
-    end_game=ended_early,
+    end_game=ended_early(GameEnded),
 )

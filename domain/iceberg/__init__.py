@@ -7,16 +7,16 @@ actions (legal actions), views (what a seat sees), bots, public (what the API
 shows), transcript, snapshot.
 """
 
+from ..kernel.deciding import ended_early
 from ..kernel.variant import Hidden, Variant
 from . import public as _public
 from .actions import legal_actions
 from .bots import POLICIES
 from .commands import ACTIONS
 from .decide import run
-from .events import CardDiscarded, HandStarted
+from .events import CardDiscarded, GameEnded, HandStarted
 from .evolve import evolve
 from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Rules
-from .scoring import ended_early
 from .snapshot import from_data as _snapshot_from_data
 from .snapshot import to_data as _snapshot_to_data
 from .state import INITIAL
@@ -49,5 +49,5 @@ VARIANT = Variant(
             "CardDiscarded": Hidden("card", "seat")},
     sealed={"HandStarted": ("deck", "salt")},
     snapshot=(_snapshot_to_data, _snapshot_from_data),
-    end_game=ended_early,
+    end_game=ended_early(GameEnded),
 )
