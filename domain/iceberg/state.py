@@ -1,22 +1,13 @@
-"""The folded state of a game: frozen, so a fold is safe to cache and share.
-
-GameState and HandState are typed NamedTuples rather than dataclasses: just as
-immutable, and `_replace` is about five times faster than `dataclasses.replace`,
-which matters when every move folds a new state.
-"""
+"""The folded state of an Iceberg game: frozen typed NamedTuples (kernel/games.py)."""
 
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..kernel import gamestate
-from ..kernel.players import Player
-from ..kernel.seats import People
-from ..kernel.shuffle import Deals
+from ..kernel import games, gamestate
 from .events import HandResult
 from .rules import Rules
 
-PICKUP, DRAW, PLAY, ENDED = "pickup", "draw", "play", "ended"
-NEW, ACTIVE, FINISHED = "new", "active", "finished"
+PICKUP, DRAW, PLAY, ENDED = "pickup", "draw", "play", gamestate.ENDED  # a hand's phases
 HAND_SIZE = 7
 
 
@@ -58,25 +49,9 @@ class HandState(NamedTuple):
         return None
 
 
-class GameState(NamedTuple):
-    """What every variant's state offers the engine and the service: version,
-    status, variant, players, rules, decks, totals, winners, hand_spans,
-    hands_played, needs_deal, turn_seat and deadline."""
-    version: int = 0
-    status: str = NEW
-    players: tuple[Player, ...] = ()
-    rules: Rules = Rules()
-    decks: int = 1
-    totals: tuple[int, ...] = ()
-    results: tuple[tuple[HandResult, ...], ...] = ()  # one entry per finished hand
-    winners: tuple[int, ...] = ()
-    hand: HandState | None = None
-    # (first version, last version) of each hand's events; last is 0 while it is played
-    hand_spans: tuple[tuple[int, int], ...] = ()
-    variant: str = "iceberg"
-    people: People = People()  # who withdrew, extensions used, whether a human moved (kernel/seats.py)
-    deals: Deals | None = None  # the committed deals and the seeds given (kernel/shuffle.py)
+class GameState(games.game_state("iceberg", Rules, HandResult, HandState)):
+    """An Iceberg game: the fields every game has (kernel/games.py), no more."""
+    __slots__ = ()
 
-    hands_played, turn_seat, deadline, needs_deal = gamestate.PROPERTIES
 
 INITIAL = GameState()
