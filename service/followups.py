@@ -13,6 +13,7 @@ import redis
 
 from domain import registry
 from domain.deadlines import bot_to_move, human_to_move
+from domain.kernel.events import DUE, GAME_ENDED, HAND_ENDED, REPLAY
 
 from .due import next_due
 from .store.codec import epoch_ms
@@ -24,9 +25,8 @@ class FollowUps:
     def __init__(self, jobs, due, webhooks, clock, repair_s: float, abandon_s: float):
         self.jobs, self.due, self.webhooks, self.clock = jobs, due, webhooks, clock
         self.repair_s, self.abandon_s = repair_s, abandon_s
-        self.on_event = {
-            "HandEnded": [self._build_replay, self._notify_hand_ended],
-            "GameEnded": [self._notify_game_ended],
+        self.on_event = {  # what follows an event, as its type declares (kernel/events.py)
+            REPLAY: [self._build_replay], HAND_ENDED: [self._notify_hand_ended], GAME_ENDED: [self._notify_game_ended],
         }
 
     def after_append(self, game_id: str, before, after, events, hooks: int | None = None) -> None:
@@ -36,8 +36,9 @@ class FollowUps:
         try:
             context = _Context(game_id, after, self.webhooks, hooks)
             for event in events:
-                for react in self.on_event.get(type(event).__name__, ()):
-                    react(context, event)
+                for follow in registry.follow_ups(event):
+                    for react in self.on_event.get(follow, ()):
+                        react(context, event)
             if bot_to_move(after) is not None:
                 self.jobs.bot_turn(game_id, after.version)
             if self._moves_due_time(events, after):
@@ -57,7 +58,7 @@ class FollowUps:
         last action's time). So most human actions write nothing here."""
         if state.status == "finished" or bot_to_move(state) is not None:
             return True
-        return any(type(e).__name__ in ("GameCreated", "DeadlineSet") for e in events)
+        return any(DUE in registry.follow_ups(e) for e in events)
 
     def _index(self, game_id: str, state) -> None:
         """Bring the game's due time forward to what this state needs (service/due.py)."""

@@ -2,6 +2,7 @@
 only one seat sees, and a replay frame's complete state. The table shows the
 discard pile as players see it: its size and its face-up top card."""
 
+from ..kernel.variant import PUBLIC, SECRET
 from .melds import wild_of
 from .state import ENDED, GameState
 
@@ -49,3 +50,11 @@ def replay_state(state: GameState) -> dict:
         "turn": h.turn if h.phase != ENDED else None,
         "phase": h.phase,
     }
+
+
+def cards_in_play(state: GameState) -> list:
+    """Where every card of the hand is, and who sees it (kernel/variant.py)."""
+    h = state.hand
+    places = [("stock", SECRET, h.stock), ("discard pile", PUBLIC, h.pile)]
+    places += [(f"seat {seat}'s hand", seat, cards) for seat, cards in enumerate(h.hands)]
+    return places + [(f"meld {m.id}", PUBLIC, m.cards) for m in h.table]

@@ -1,6 +1,7 @@
 """What Gin shows of a game: the variant's part of the public table, what only
 one seat sees, and a replay frame's complete state. Plain data, ready for JSON."""
 
+from ..kernel.variant import PUBLIC, SECRET
 from .state import ENDED, GameState
 
 
@@ -74,3 +75,18 @@ def replay_state(state: GameState) -> dict:
         "show": _shown(h.shown),
         "points": list(state.points),
     }
+
+
+def cards_in_play(state: GameState) -> list:
+    """Where every card of the hand is, and who sees it (kernel/variant.py)."""
+    h = state.hand
+    places = [("stock", SECRET, h.deck[h.stock_pos:]), ("discard pile", PUBLIC, h.discards)]
+    places += [(f"seat {seat}'s hand", seat, cards) for seat, cards in enumerate(h.hands)]
+    if h.knock is not None:
+        places += [(f"knock meld {i}", PUBLIC, meld) for i, meld in enumerate(h.knock.melds)]
+        places += [("knock deadwood", PUBLIC, h.knock.deadwood), ("knock card", h.knock.seat, (h.knock.card,))]
+    if h.shown is not None:
+        places += [(f"shown meld {i}", PUBLIC, meld) for i, meld in enumerate(h.shown.melds)]
+        places += [(f"laid off on meld {k}", PUBLIC, cards) for k, cards in h.shown.layoffs]
+        places += [("shown deadwood", PUBLIC, h.shown.deadwood)]
+    return places

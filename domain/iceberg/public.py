@@ -2,6 +2,7 @@
 only one seat sees, and a replay frame's complete state. Plain data, ready
 for JSON; projections/ adds what every variant shows (ids, names, totals)."""
 
+from ..kernel.variant import PUBLIC, SECRET
 from .state import ENDED, GameState
 
 
@@ -46,3 +47,15 @@ def replay_state(state: GameState) -> dict:
         "turn": h.turn if h.phase != ENDED else None,
         "phase": h.phase,
     }
+
+
+def cards_in_play(state: GameState) -> list:
+    """Where every card of the hand is, and who sees it (kernel/variant.py)."""
+    h, n = state.hand, len(state.players)
+    places = [("stock", SECRET, h.deck[h.stock_pos:])]
+    for seat in range(n):
+        places += [(f"seat {seat}'s hand", seat, h.hands[seat]), (f"seat {seat}'s aces", PUBLIC, h.aces[seat])]
+    places += [(f"meld {m.id}", PUBLIC, m.cards) for m in h.table]
+    # a passed card lies face down: its passer (the seat after its receiver) saw it
+    places += [(f"passed to seat {seat}", (seat + 1) % n, (card,)) for seat, card in enumerate(h.waiting) if card]
+    return places
