@@ -22,8 +22,9 @@ computed from a SeatView only.
 from collections import Counter
 from itertools import combinations
 
+from ..kernel.bodies import listing
 from ..kernel.cards import ACE, CODE, RANK, SUITS, sorted_cards
-from .commands import Discard, Draw, LayOff, Meld, TakePile
+from .commands import ACTIONS
 from .melds import LOW_ACE, QS, RUN, is_deuce, may_discard_queen
 from .solver import best, positions_of, rank_at
 from .state import DRAW, PLAY
@@ -31,28 +32,6 @@ from .views import SeatView, see
 
 MELD, LAYOFF, DISCARD, TAKE = "meld", "layoff", "discard", "take_pile"
 SOLVER_LIMIT = 20  # the exact solver's plan is listed for hands of at most this many cards
-
-
-def legal_actions(state, seat: int) -> list:
-    view = see(state, seat)
-    return [] if view is None else actions_for(view)
-
-
-def actions_for(view: SeatView) -> list:
-    return [to_command(view.seat, option) for option in options(view)]
-
-
-def to_command(seat: int, option: tuple):
-    kind = option[0]
-    if kind == DRAW:
-        return Draw(seat)
-    if kind == TAKE:
-        return TakePile(seat, option[1], option[2])
-    if kind == MELD:
-        return Meld(seat, option[1], option[2])
-    if kind == LAYOFF:
-        return LayOff(seat, option[1], option[2], option[3])
-    return Discard(seat, option[1])
 
 
 def options(view: SeatView) -> list[tuple]:
@@ -204,5 +183,8 @@ def layoffs(hand, own) -> list[tuple[str, tuple, tuple]]:
     return found
 
 
-__all__ = ["legal_actions", "actions_for", "options", "to_command", "melds", "layoffs", "pile_takes",
+__all__ = ["legal_actions", "options", "to_command", "melds", "layoffs", "pile_takes",
            "positions_of"]
+
+
+to_command, legal_actions = listing(ACTIONS, see, options)
