@@ -11,41 +11,25 @@ CardDrawn (its taker's only). Everything else is public.
 from dataclasses import dataclass
 
 from ..kernel import events
-from ..kernel.events import Record, StockRenewed
+from ..kernel.events import StockRenewed
 from ..kernel.turns import DeadlineSet, TurnTimedOut
 from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
-class HandResult(Record):
-    seat: int
+class HandResult(events.HandResult):
     melded: int  # points melded and laid off this hand
     cards_left: int
     penalty: int  # what the cards left in hand cost (a positive number)
     total: int  # melded - penalty
-    scored = "total"  # the field that adds to the seat's game total (kernel/evolving.py)
 
 
-@dataclass(frozen=True, slots=True)
-class GameCreated(events.GameCreated):
-    rules: Rules
-    variant: str = "fortune"
-
-
-@dataclass(frozen=True, slots=True)
-class HandStarted:
-    hand: int
-    dealer: int
-    first_seat: int
-    upcard: str  # the card turned up to start the discard pile: public
-    deck_commitment: str
-    deck: tuple[str, ...]
-    salt: str
-
-
-class CardDrawn(events.CardDrawn):
-    """The top card of the stock, seen by its taker only."""
-    __slots__ = ()
+GameCreated = events.game_created("fortune", Rules)
+HandStarted = events.hand_started(dealer=int, first_seat=int, upcard=str)  # the upcard starts the pile: public
+CardDrawn = events.of_variant(events.CardDrawn)  # the top card of the stock, seen by its taker only
+CardDiscarded = events.of_variant(events.CardDiscarded)
+HandEnded = events.hand_ended(HandResult)  # `reason`: "out" (a hand emptied) or "exhausted" (no stock to renew)
+GameEnded = events.of_variant(events.GameEnded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,19 +57,6 @@ class CardsLaidOff:
     cards: tuple[str, ...]
     wild: tuple[str, ...]
     points: int
-
-
-class CardDiscarded(events.CardDiscarded):
-    __slots__ = ()
-
-
-@dataclass(frozen=True, slots=True)
-class HandEnded(events.HandEnded):
-    results: tuple[HandResult, ...]  # `reason`: "out" (a hand emptied) or "exhausted" (no stock to renew)
-
-
-class GameEnded(events.GameEnded):
-    __slots__ = ()
 
 
 __all__ = ["HandResult", "GameCreated", "HandStarted", "CardDrawn", "PileTaken", "StockRenewed", "MeldLaid",

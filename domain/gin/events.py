@@ -24,12 +24,11 @@ from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
-class HandResult(Record):
-    seat: int
+class HandResult(events.HandResult):
     deadwood: int  # deadwood points left (as declared; after lay-offs for the defender)
     score: int  # points won this hand, bonuses included (0 or more)
     bonus: int  # the part of `score` that is the gin or undercut bonus
-    scored = "score"  # the field that adds to the seat's game total (kernel/evolving.py)
+    scored = "score"  # what adds to the seat's game total
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,29 +40,11 @@ class SeatBonus(Record):
     shutout: int
 
 
-@dataclass(frozen=True, slots=True)
-class GameCreated(events.GameCreated):
-    rules: Rules
-    variant: str = "gin"
-
-
-@dataclass(frozen=True, slots=True)
-class HandStarted:
-    hand: int
-    dealer: int
-    upcard: str  # deck[20], turned up as the first discard: public
-    deck_commitment: str
-    deck: tuple[str, ...]
-    salt: str
-
-
-class CardDrawn(events.CardDrawnFrom):
-    """`seat` drew `card` from the `from` pile ("stock" or "discard")."""
-    __slots__ = ()
-
-
-class CardDiscarded(events.CardDiscarded):
-    __slots__ = ()
+GameCreated = events.game_created("gin", Rules)
+HandStarted = events.hand_started(dealer=int, upcard=str)  # the upcard: deck[20], the first discard (public)
+CardDrawn = events.of_variant(events.CardDrawnFrom, "CardDrawn")  # from "stock" or "discard"
+CardDiscarded = events.of_variant(events.CardDiscarded)
+HandEnded = events.hand_ended(HandResult)  # `reason`: "knock", "gin", "undercut" or "wall"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +64,6 @@ class HandShown:
     layoffs: tuple[Layoff, ...]
     deadwood: tuple[str, ...]
     deadwood_points: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandEnded(events.HandEnded):
-    results: tuple[HandResult, ...]  # `reason`: "knock", "gin", "undercut" or "wall"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,60 +1,47 @@
 """Iceberg's events: what happened, in the past tense, with the fields of the API.
 
 Each event is a frozen dataclass named for its `type`; `data` is its fields as
-JSON-ready values (kernel/eventdata.py). The shared ones (kernel/events.py)
-keep their meaning; Iceberg's own are a card picked up, an ace put face up,
-and its melds and lay-offs with their points. Its `CardDiscarded` passes the
-card face down to the seat before (`to_seat`). `HandStarted` carries the deck
-and salt, which projections hide until the hand ends; nothing else in an event
-is secret from everyone.
+JSON-ready values (kernel/eventdata.py). The shared ones are the kernel's
+(kernel/events.py), stored under Iceberg's codes; Iceberg's own are a card
+picked up, an ace put face up, and its melds and lay-offs with their points.
+Its `CardDiscarded` passes the card face down to the seat before (`to_seat`).
+`HandStarted` carries the deck and salt, which projections hide until the hand
+ends; nothing else in an event is secret from everyone.
 """
 
 from dataclasses import dataclass
 
 from ..kernel import events
-from ..kernel.events import Record
 from ..kernel.turns import DeadlineSet, TurnTimedOut
 from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
-class HandResult(Record):
-    seat: int
+class HandResult(events.HandResult):
     melded: int
     cards_left: int
     playable: int
     aces: int
     total: int
-    scored = "total"  # the field that adds to the seat's game total (kernel/evolving.py)
 
 
-@dataclass(frozen=True, slots=True)
-class GameCreated(events.GameCreated):
-    rules: Rules
-    variant: str = "iceberg"
-
-
-@dataclass(frozen=True, slots=True)
-class HandStarted:
-    hand: int
-    first_seat: int
-    deck_commitment: str
-    deck: tuple[str, ...]
-    salt: str
+GameCreated = events.game_created("iceberg", Rules)
+HandStarted = events.hand_started(first_seat=int)
+CardDrawn = events.of_variant(events.CardDrawn)
+HandEnded = events.hand_ended(HandResult)  # `reason`: "out" or "last_ace"
+GameEnded = events.of_variant(events.GameEnded)
 
 
 @dataclass(frozen=True, slots=True)
 class CardPickedUp:
+    """`seat` takes the card passed to it (the card is its own to see)."""
     seat: int
     card: str
 
 
-class CardDrawn(events.CardDrawn):
-    __slots__ = ()
-
-
 @dataclass(frozen=True, slots=True)
 class AceRevealed:
+    """An ace of `seat`'s hand goes face up in front of it."""
     seat: int
     card: str
 
@@ -78,18 +65,10 @@ class CardsLaidOff:
 
 @dataclass(frozen=True, slots=True)
 class CardDiscarded:
+    """`seat` passes `card` face down to `to_seat`, the seat before it."""
     seat: int
     to_seat: int
     card: str
-
-
-@dataclass(frozen=True, slots=True)
-class HandEnded(events.HandEnded):
-    results: tuple[HandResult, ...]  # `reason`: "out" or "last_ace"
-
-
-class GameEnded(events.GameEnded):
-    __slots__ = ()
 
 
 __all__ = ["HandResult", "GameCreated", "HandStarted", "CardPickedUp", "CardDrawn", "AceRevealed", "MeldLaid",

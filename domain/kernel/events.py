@@ -6,15 +6,14 @@ discard pile, for the variants that have them.
 A log entry names its event type by a code, unique across variants, and each
 variant stores its games' shared events under its own codes (logs written
 long ago name them so). So a variant has its own class for each shared event
-it stores, a subclass of the one here that adds nothing but, where the
-variant's differ, the types of its records:
+it stores, a subclass of the one here made by the functions below, that adds
+nothing but its own types (its rules, its hand results) and, for the deal,
+the fields its deal has:
 
-    class CardDrawn(events.CardDrawn):
-        __slots__ = ()
-
-    @dataclass(frozen=True, slots=True)
-    class HandEnded(events.HandEnded):
-        results: tuple[HandResult, ...]
+    GameCreated = events.game_created("gin", Rules)
+    HandStarted = events.hand_started(dealer=int, upcard=str)
+    CardDrawn = events.of_variant(events.CardDrawnFrom, "CardDrawn")
+    HandEnded = events.hand_ended(HandResult)
 
 The kernel's evolvers, deciders and words (kernel/evolving.py, deciding.py,
 telling.py) know every variant's class through these. `UpcardPassed` and
@@ -28,7 +27,8 @@ move (default True: a notice tells a player what happened since), and
 follow-ups react to them).
 """
 
-from dataclasses import dataclass, fields
+import sys
+from dataclasses import dataclass, field, fields, make_dataclass
 
 from .ending import reason_of_v1
 from .players import Player
@@ -48,6 +48,21 @@ class Record:
 
     def to_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult(Record):
+    """One seat's result of a hand (a variant's adds its own fields)."""
+    seat: int
+    scored = "total"  # the field whose value adds to the seat's game total (kernel/evolving.py)
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    """A hand is dealt: its number, the deal's fields of the variant, the
+    commitment to the deck and salt, which HandEnded reveals (nobody but the
+    admin sees them during the hand)."""
+    hand: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +153,41 @@ class StockRenewed:
     """The empty stock is made again from the discard pile: now `size` cards
     (which of the pile's cards is each variant's rule)."""
     size: int
+
+
+# --- a variant's classes of the shared events --------------------------------------------------
+
+def of_variant(base: type, name: str | None = None) -> type:
+    """A variant's class of the shared event `base`: its very fields, named as
+    `base` (or `name`), so the variant may store it under a code of its own."""
+    return _theirs(type(name or base.__name__, (base,), {"__slots__": ()}))
+
+
+def game_created(variant: str, rules_type: type) -> type:
+    """A variant's GameCreated: its rules are its `Rules`, and its `variant` is its name unless given."""
+    return _theirs(make_dataclass("GameCreated", [("rules", rules_type), ("variant", str, field(default=variant))],
+                                  bases=(GameCreated,), frozen=True, slots=True))
+
+
+def hand_started(**deal: type) -> type:
+    """A variant's HandStarted: the hand's number, the `deal` fields its deal has
+    (the dealer, the first seat, the upcard ...) in order, then the deck's
+    commitment, the deck and the salt."""
+    return _theirs(make_dataclass("HandStarted", [*deal.items(), ("deck_commitment", str),
+                                                  ("deck", tuple[str, ...]), ("salt", str)],
+                                  bases=(HandStarted,), frozen=True, slots=True))
+
+
+def hand_ended(result_type: type) -> type:
+    """A variant's HandEnded: its results are its `HandResult`s."""
+    return _theirs(make_dataclass("HandEnded", [("results", tuple[result_type, ...])], bases=(HandEnded,),
+                                  frozen=True, slots=True))
+
+
+def _theirs(cls: type) -> type:
+    """The class as defined in the module that asked for it (as collections.namedtuple does)."""
+    cls.__module__ = sys._getframe(2).f_globals.get("__name__", __name__)
+    return cls
 
 
 # --- stored forms (kernel/stored.py): pinned, never derived from a class -----------------------
