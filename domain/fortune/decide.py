@@ -5,7 +5,7 @@ one yields its events and every automatic consequence (the stock renewed from
 the pile, the end of the hand, the end of the game) in the same batch.
 """
 
-from ..kernel import deciding
+from ..kernel import deciding, tables
 from ..kernel import errors as err
 from ..kernel.deals import StartHand
 from ..kernel.deciding import Batch, cards_of, held
@@ -20,7 +20,7 @@ from .rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import hand_results
 from .state import DRAW, PLAY, GameState, HandState
 
-_game_over = deciding.scoring_over(ev.GameEnded)
+_ending = deciding.Ending(ev.HandEnded, deciding.scoring_over(ev.GameEnded), hand_results)
 
 
 def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
@@ -39,7 +39,7 @@ def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
     hand = _drawing(state, cmd.seat)
     if not hand.stock:
         if hand.renewals >= state.rules.stock_renewals or len(hand.pile) < 2:
-            _end_hand(batch, "exhausted")  # the safety rule: the stock cannot be renewed
+            _ending.now(batch, "exhausted")  # the safety rule: the stock cannot be renewed
             return
         batch.emit(ev.StockRenewed(len(hand.pile) - 1))
         hand = batch.state.hand
@@ -57,7 +57,7 @@ def _take_pile(state: GameState, cmd: TakePile, batch: Batch) -> None:
     shape = _meld_shape(cards + (top,), cmd.wild)
     batch.emit(ev.PileTaken(cmd.seat, hand.pile))
     batch.emit(ev.MeldLaid(cmd.seat, f"m{hand.next_meld}", shape.kind, shape.cards, shape.wild, shape.points))
-    _maybe_out(batch, cmd.seat)
+    _ending.if_out(batch, cmd.seat)
 
 
 def _meld(state: GameState, cmd: Meld, batch: Batch) -> None:
@@ -65,7 +65,7 @@ def _meld(state: GameState, cmd: Meld, batch: Batch) -> None:
     cards = held(hand.hands[cmd.seat], cmd.cards)
     shape = _meld_shape(cards, cmd.wild)
     batch.emit(ev.MeldLaid(cmd.seat, f"m{hand.next_meld}", shape.kind, shape.cards, shape.wild, shape.points))
-    _maybe_out(batch, cmd.seat)
+    _ending.if_out(batch, cmd.seat)
 
 
 def _meld_shape(cards, wild):
@@ -81,7 +81,7 @@ def _meld_shape(cards, wild):
 
 def _lay_off(state: GameState, cmd: LayOff, batch: Batch) -> None:
     hand = _playing(state, cmd.seat)
-    meld = hand.meld(cmd.meld_id)
+    meld = tables.find(hand.table, cmd.meld_id)
     if meld is None:
         raise err.NoSuchMeld(f"no meld {cmd.meld_id!r} on the table")
     if meld.owner != cmd.seat:
@@ -92,7 +92,7 @@ def _lay_off(state: GameState, cmd: LayOff, batch: Batch) -> None:
         raise err.InvalidLayoff(f"cannot lay {' '.join(cards)} (deuces as {' '.join(cmd.wild) or 'nothing'}) "
                                 f"off on {meld.id}: it would not stay a valid meld")
     batch.emit(ev.CardsLaidOff(cmd.seat, meld.id, result.cards, result.wild, result.points))
-    _maybe_out(batch, cmd.seat)
+    _ending.if_out(batch, cmd.seat)
 
 
 def _discard(state: GameState, cmd: Discard, batch: Batch) -> None:
@@ -101,16 +101,7 @@ def _discard(state: GameState, cmd: Discard, batch: Batch) -> None:
     if card == QS and not may_discard_queen(hand.hands[cmd.seat]):
         raise QueenOfSpades("the queen of spades is discarded only as your last card, going out")
     batch.emit(ev.CardDiscarded(cmd.seat, card))
-    _maybe_out(batch, cmd.seat)
-
-
-def _maybe_out(batch: Batch, seat: int) -> None:
-    if not batch.state.hand.hands[seat]:
-        _end_hand(batch, "out")
-
-
-def _end_hand(batch: Batch, reason: str) -> None:
-    deciding.end_hand(batch, ev.HandEnded, reason, hand_results(batch.state), _game_over)
+    _ending.if_out(batch, cmd.seat)
 
 
 def _drawing(state: GameState, seat: int) -> HandState:

@@ -30,6 +30,8 @@ CardDrawn = events.of_variant(events.CardDrawn)  # the top card of the stock, se
 CardDiscarded = events.of_variant(events.CardDiscarded)
 HandEnded = events.hand_ended(HandResult)  # `reason`: "out" (a hand emptied) or "exhausted" (no stock to renew)
 GameEnded = events.of_variant(events.GameEnded)
+MeldLaid = events.meld_laid(wild=tuple[str, ...], points=int)  # `kind`: "set" or "run"; `cards` in table order
+CardsLaidOff = events.cards_laid_off(wild=tuple[str, ...], points=int)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,25 +40,6 @@ class PileTaken:
     (the MeldLaid with the top card follows in the same batch)."""
     seat: int
     cards: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class MeldLaid:
-    seat: int
-    meld: str
-    kind: str  # "set" or "run"
-    cards: tuple[str, ...]  # in table order
-    wild: tuple[str, ...]  # the stand-in of each deuce among cards, in order
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardsLaidOff:
-    seat: int
-    meld: str
-    cards: tuple[str, ...]
-    wild: tuple[str, ...]
-    points: int
 
 
 __all__ = ["HandResult", "GameCreated", "HandStarted", "CardDrawn", "PileTaken", "StockRenewed", "MeldLaid",

@@ -2,6 +2,7 @@
 random, never fails on a valid log; one small function per event type of
 Fortune's own (the kernel evolves the shared ones: kernel/evolving.py)."""
 
+from ..kernel import tables
 from ..kernel.deals import dealt
 from ..kernel.evolving import evolver, hand_begun
 from ..kernel.folding import advance, replace_at, take
@@ -41,24 +42,11 @@ def _stock_renewed(state: GameState, e: ev.StockRenewed) -> GameState:
 
 
 def _meld_laid(state: GameState, e: ev.MeldLaid) -> GameState:
-    h = state.hand
-    shape = analyse(e.cards, e.wild)
-    meld = TableMeld(e.meld, e.seat, shape)
-    return advance(state, hand=h._replace(
-        hands=take(h, e.seat, e.cards), table=h.table + (meld,),
-        points=replace_at(h.points, e.seat, h.points[e.seat] + e.points), next_meld=h.next_meld + 1))
+    return tables.laid(state, e, TableMeld(e.meld, e.seat, analyse(e.cards, e.wild)))
 
 
 def _cards_laid_off(state: GameState, e: ev.CardsLaidOff) -> GameState:
-    h = state.hand
-    table = list(h.table)
-    for i, meld in enumerate(table):
-        if meld.id == e.meld:
-            table[i] = meld._replace(shape=extend(meld.shape, e.cards, e.wild).shape)
-            break
-    return advance(state, hand=h._replace(
-        hands=take(h, e.seat, e.cards), table=tuple(table),
-        points=replace_at(h.points, e.seat, h.points[e.seat] + e.points)))
+    return tables.laid_off(state, e, lambda meld: meld._replace(shape=extend(meld.shape, e.cards, e.wild).shape))
 
 
 def _card_discarded(state: GameState, e: ev.CardDiscarded) -> GameState:

@@ -2,13 +2,10 @@
 only one seat sees, and a replay frame's complete state. The table shows the
 discard pile as players see it: its size and its face-up top card."""
 
+from ..kernel import gamestate
 from ..kernel.variant import PUBLIC, SECRET
 from .melds import wild_of
 from .state import ENDED, GameState
-
-
-def _playing(state: GameState) -> bool:
-    return state.hand is not None and state.hand.phase != ENDED
 
 
 def table_meld(m) -> dict:
@@ -18,11 +15,10 @@ def table_meld(m) -> dict:
 
 def public(state: GameState) -> dict:
     hand = state.hand
-    playing = _playing(state)
     return {
         "hand": hand.number if hand else None,
         "dealer": hand.dealer if hand else None,
-        "turn": {"seat": hand.turn, "phase": hand.phase} if playing else None,
+        "turn": gamestate.shown_turn(state),
         "stock": len(hand.stock) if hand else 0,
         "pile": {"size": len(hand.pile), "top": hand.pile[-1] if hand.pile else None} if hand else None,
         "renewals": hand.renewals if hand else 0,

@@ -2,7 +2,7 @@
 
 from typing import NamedTuple
 
-from ..kernel import games, gamestate
+from ..kernel import games, gamestate, tables
 from .events import HandResult
 from .melds import Shape
 from .rules import DECKS, Rules
@@ -43,10 +43,7 @@ class HandState(NamedTuple):
     deadline: str | None = None
 
     def meld(self, meld_id: str) -> TableMeld | None:
-        for meld in self.table:
-            if meld.id == meld_id:
-                return meld
-        return None
+        return tables.find(self.table, meld_id)
 
     def own_melds(self, seat: int) -> tuple[TableMeld, ...]:
         return tuple(m for m in self.table if m.owner == seat)

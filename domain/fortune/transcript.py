@@ -2,7 +2,7 @@
 takes, melds with their deuces' stand-ins, lay-offs, discards, renewals of
 the stock, and how the hand ended."""
 
-from ..kernel.telling import Telling
+from ..kernel.telling import Telling, each_seat
 
 
 def _started(names, data) -> str:
@@ -20,14 +20,10 @@ def _cards(data) -> str:
 
 
 def _ending(names, data, earlier) -> list[str]:
-    if data["reason"] == "out":
-        lines = ["A player's hand is empty: the hand ends."]
-    else:
-        lines = ["The stock is out and cannot be renewed: the hand ends."]
-    for r in data["results"]:
-        lines.append(f"  {names[r['seat']]}: melded {r['melded']}, {r['cards_left']} cards left "
-                     f"costing {r['penalty']}: {r['total']:+d}")
-    return lines
+    why = {"out": "A player's hand is empty: the hand ends."}.get(
+        data["reason"], "The stock is out and cannot be renewed: the hand ends.")
+    return [why] + each_seat(names, data["results"], lambda r: (
+        f"melded {r['melded']}, {r['cards_left']} cards left costing {r['penalty']}: {r['total']:+d}"))
 
 
 TELLING = Telling(

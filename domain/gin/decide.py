@@ -40,8 +40,7 @@ def first_dealer(deck_commitment: str) -> int:
     return int(deck_commitment, 16) % 2
 
 
-def _game_over(state: GameState):
-    return game_end(state.rules, state.points, state.results)
+_ending = deciding.Ending(ev.HandEnded, lambda state: game_end(state.rules, state.points, state.results))
 
 
 def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
@@ -88,7 +87,7 @@ def _discard(state: GameState, cmd: Discard, batch: Batch) -> None:
     card = _droppable(hand, cmd.seat, cmd.card)
     batch.emit(ev.CardDiscarded(cmd.seat, card))
     if hand.stock <= WALL_SIZE:  # the turn that left 2 cards in the stock is over, without a knock
-        _end_hand(batch, WALL, wall_results(tuple(min_deadwood(h) for h in batch.state.hand.hands)))
+        _ending.now(batch, WALL, wall_results(tuple(min_deadwood(h) for h in batch.state.hand.hands)))
 
 
 def _knock(state: GameState, cmd: Knock, batch: Batch) -> None:
@@ -116,11 +115,7 @@ def _show(state: GameState, cmd: Show, batch: Batch) -> None:
     batch.emit(ev.HandShown(cmd.seat, defence.melds, tuple(Layoff(k, cards) for k, cards in defence.layoffs),
                          defence.deadwood, defence.points))
     reason, results = knock_results(state.rules, knock.seat, knock.points, knock.gin, defence.points)
-    _end_hand(batch, reason, results)
-
-
-def _end_hand(batch: Batch, reason: str, results) -> None:
-    deciding.end_hand(batch, ev.HandEnded, reason, results, _game_over)
+    _ending.now(batch, reason, results)
 
 
 # --- checks ---------------------------------------------------------------------

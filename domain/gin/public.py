@@ -1,12 +1,9 @@
 """What Gin shows of a game: the variant's part of the public table, what only
 one seat sees, and a replay frame's complete state. Plain data, ready for JSON."""
 
+from ..kernel import gamestate
 from ..kernel.variant import PUBLIC, SECRET
 from .state import ENDED, GameState
-
-
-def _playing(state: GameState) -> bool:
-    return state.hand is not None and state.hand.phase != ENDED
 
 
 def _knock(spread, with_card: bool) -> dict | None:
@@ -33,10 +30,10 @@ def _won(state: GameState, seat: int) -> int:
 
 def public(state: GameState) -> dict:
     hand = state.hand
-    playing = _playing(state)
+    playing = gamestate.playing(state)
     return {
         "hand": hand.number if hand else None,
-        "turn": {"seat": hand.turn, "phase": hand.phase} if playing else None,
+        "turn": gamestate.shown_turn(state),
         "dealer": hand.dealer if hand else None,
         "stock": hand.stock if hand else 0,
         "discard": list(hand.discards) if hand else [],
@@ -58,7 +55,7 @@ def private(state: GameState, seat: int) -> dict:
         return {"hand": [], "taken": None, "knock_card": None}
     mine = hand.knock is not None and hand.knock.seat == seat
     return {"hand": list(hand.hands[seat]),
-            "taken": hand.taken if _playing(state) and hand.turn == seat else None,
+            "taken": hand.taken if gamestate.playing(state) and hand.turn == seat else None,
             "knock_card": hand.knock.card if mine else None}
 
 

@@ -1,7 +1,7 @@
 """How a Gin hand is told (kernel/telling.py), one line per event: the deal,
 every draw and discard, the knock, the show and the score."""
 
-from ..kernel.telling import Telling
+from ..kernel.telling import Telling, each_seat
 
 
 def _cards(cards) -> str:
@@ -41,11 +41,8 @@ _REASONS = {
 
 
 def _ending(names, data, earlier) -> list[str]:
-    lines = [_REASONS.get(data["reason"], data["reason"])]
-    for r in data["results"]:
-        bonus = f" (bonus {r['bonus']})" if r["bonus"] else ""
-        lines.append(f"  {names[r['seat']]}: deadwood {r['deadwood']}, scores {r['score']}{bonus}")
-    return lines
+    return [_REASONS.get(data["reason"], data["reason"])] + each_seat(names, data["results"], lambda r: (
+        f"deadwood {r['deadwood']}, scores {r['score']}" + (f" (bonus {r['bonus']})" if r["bonus"] else "")))
 
 
 def _game_over(names, data) -> list[str]:

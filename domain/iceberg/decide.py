@@ -7,7 +7,7 @@ so the log never stops half-way through a consequence. Dealing the next hand
 needs a deck, which is an input: callers go through `domain.engine.play`.
 """
 
-from ..kernel import deciding
+from ..kernel import deciding, tables
 from ..kernel import errors as err
 from ..kernel.cards import is_ace, sorted_cards
 from ..kernel.deals import StartHand
@@ -23,7 +23,7 @@ from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import hand_results
 from .state import DRAW, PICKUP, PLAY, GameState, HandState
 
-_game_over = deciding.scoring_over(ev.GameEnded)
+_ending = deciding.Ending(ev.HandEnded, deciding.scoring_over(ev.GameEnded), hand_results)
 
 
 def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
@@ -58,8 +58,7 @@ def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
     for card in batch.state.hand.hands[cmd.seat]:
         if is_ace(card):
             batch.emit(ev.AceRevealed(cmd.seat, card))
-    if not batch.state.hand.hands[cmd.seat]:
-        _end_hand(batch, "out")  # only aces were held: nothing is left to play
+    _ending.if_out(batch, cmd.seat)  # only aces were held: nothing is left to play
 
 
 def _meld(state: GameState, cmd: Meld, batch: Batch) -> None:
@@ -70,12 +69,12 @@ def _meld(state: GameState, cmd: Meld, batch: Batch) -> None:
         raise err.InvalidMeld(f"{' '.join(cards)} is not a pair, set, run or special meld")
     kind, points = shape
     batch.emit(ev.MeldLaid(cmd.seat, f"m{hand.next_meld}", kind, sorted_cards(cards), points))
-    _maybe_out(batch, cmd.seat)
+    _ending.if_out(batch, cmd.seat)
 
 
 def _lay_off(state: GameState, cmd: LayOff, batch: Batch) -> None:
     hand = _playing(state, cmd.seat)
-    meld = hand.meld(cmd.meld_id)
+    meld = tables.find(hand.table, cmd.meld_id)
     if meld is None:
         raise err.NoSuchMeld(f"no meld {cmd.meld_id!r} on the table")
     cards = held(hand.hands[cmd.seat], cmd.cards)
@@ -84,26 +83,15 @@ def _lay_off(state: GameState, cmd: LayOff, batch: Batch) -> None:
         why = "special melds are never extended" if meld.kind == "special" else "it would not stay a valid meld"
         raise err.InvalidLayoff(f"cannot lay {' '.join(cards)} off on {meld.id}: {why}")
     batch.emit(ev.CardsLaidOff(cmd.seat, meld.id, sorted_cards(cards), result[2]))
-    _maybe_out(batch, cmd.seat)
+    _ending.if_out(batch, cmd.seat)
 
 
 def _discard(state: GameState, cmd: Discard, batch: Batch) -> None:
     hand = _playing(state, cmd.seat)
     (card,) = held(hand.hands[cmd.seat], (cmd.card,))
     batch.emit(ev.CardDiscarded(cmd.seat, (cmd.seat - 1) % len(state.players), card))
-    if not batch.state.hand.hands[cmd.seat]:
-        _end_hand(batch, "out")
-    elif hand.last_ace:
-        _end_hand(batch, "last_ace")  # the player who turned the last ace up has finished
-
-
-def _maybe_out(batch: Batch, seat: int) -> None:
-    if not batch.state.hand.hands[seat]:
-        _end_hand(batch, "out")
-
-
-def _end_hand(batch: Batch, reason: str) -> None:
-    deciding.end_hand(batch, ev.HandEnded, reason, hand_results(batch.state), _game_over)
+    if not _ending.if_out(batch, cmd.seat) and hand.last_ace:
+        _ending.now(batch, "last_ace")  # the player who turned the last ace up has finished
 
 
 def _playing(state: GameState, seat: int) -> HandState:

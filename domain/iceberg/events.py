@@ -30,37 +30,10 @@ HandStarted = events.hand_started(first_seat=int)
 CardDrawn = events.of_variant(events.CardDrawn)
 HandEnded = events.hand_ended(HandResult)  # `reason`: "out" or "last_ace"
 GameEnded = events.of_variant(events.GameEnded)
-
-
-@dataclass(frozen=True, slots=True)
-class CardPickedUp:
-    """`seat` takes the card passed to it (the card is its own to see)."""
-    seat: int
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class AceRevealed:
-    """An ace of `seat`'s hand goes face up in front of it."""
-    seat: int
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class MeldLaid:
-    seat: int
-    meld: str
-    kind: str
-    cards: tuple[str, ...]
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardsLaidOff:
-    seat: int
-    meld: str
-    cards: tuple[str, ...]
-    points: int
+CardPickedUp = events.of_variant(events.SeatCard, "CardPickedUp")  # `seat` takes the card passed to it
+AceRevealed = events.of_variant(events.SeatCard, "AceRevealed")  # an ace of `seat`'s goes face up before it
+MeldLaid = events.meld_laid(points=int)
+CardsLaidOff = events.cards_laid_off(points=int)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 never fails on a valid log; one small function per event type of Iceberg's
 own (the kernel evolves the shared ones: kernel/evolving.py)."""
 
+from ..kernel import tables
 from ..kernel.deals import dealt
 from ..kernel.evolving import evolver, hand_begun
 from ..kernel.folding import advance, replace_at, take
@@ -42,24 +43,14 @@ def _ace_revealed(state: GameState, e: ev.AceRevealed) -> GameState:
 
 
 def _meld_laid(state: GameState, e: ev.MeldLaid) -> GameState:
-    h = state.hand
-    meld = TableMeld(e.meld, e.seat, e.kind, e.cards)
-    return advance(state, hand=h._replace(
-        hands=take(h, e.seat, e.cards), table=h.table + (meld,),
-        points=replace_at(h.points, e.seat, h.points[e.seat] + e.points), next_meld=h.next_meld + 1))
+    return tables.laid(state, e, TableMeld(e.meld, e.seat, e.kind, e.cards))
 
 
 def _cards_laid_off(state: GameState, e: ev.CardsLaidOff) -> GameState:
-    h = state.hand
-    table = list(h.table)
-    for i, meld in enumerate(table):
-        if meld.id == e.meld:
-            kind, cards, _ = extend(meld.kind, meld.cards, e.cards)
-            table[i] = TableMeld(meld.id, meld.owner, kind, cards)
-            break
-    return advance(state, hand=h._replace(
-        hands=take(h, e.seat, e.cards), table=tuple(table),
-        points=replace_at(h.points, e.seat, h.points[e.seat] + e.points)))
+    def extended(meld):
+        kind, cards, _ = extend(meld.kind, meld.cards, e.cards)
+        return TableMeld(meld.id, meld.owner, kind, cards)
+    return tables.laid_off(state, e, extended)
 
 
 def _card_discarded(state: GameState, e: ev.CardDiscarded) -> GameState:

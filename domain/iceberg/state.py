@@ -1,22 +1,14 @@
 """The folded state of an Iceberg game: frozen typed NamedTuples (kernel/games.py)."""
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..kernel import games, gamestate
+from ..kernel import games, gamestate, tables
+from ..kernel.tables import TableMeld
 from .events import HandResult
 from .rules import Rules
 
 PICKUP, DRAW, PLAY, ENDED = "pickup", "draw", "play", gamestate.ENDED  # a hand's phases
 HAND_SIZE = 7
-
-
-@dataclass(frozen=True, slots=True)
-class TableMeld:
-    id: str
-    owner: int
-    kind: str
-    cards: tuple[str, ...]
 
 
 class HandState(NamedTuple):
@@ -43,10 +35,7 @@ class HandState(NamedTuple):
         return len(self.deck) - self.stock_pos
 
     def meld(self, meld_id: str) -> TableMeld | None:
-        for meld in self.table:
-            if meld.id == meld_id:
-                return meld
-        return None
+        return tables.find(self.table, meld_id)
 
 
 class GameState(games.game_state("iceberg", Rules, HandResult, HandState)):

@@ -3,7 +3,7 @@ placed, melded, laid off and passed, how the hand ended and what each seat
 scored. The transcript says a seat "passes a card" (its wording from the
 start); a replay frame shows every hand anyway, so its line names the card."""
 
-from ..kernel.telling import Telling
+from ..kernel.telling import Telling, each_seat
 
 
 def _started(names, data) -> str:
@@ -26,14 +26,12 @@ def _laid_off(data, names, earlier) -> str:
 def _ending(names, data, earlier) -> list[str]:
     last_actor = next((d["seat"] for _, d in reversed(earlier) if "seat" in d), None)
     if data["reason"] == "out" and last_actor is not None:
-        lines = [f"{names[last_actor]} goes out and the hand ends."]
+        why = f"{names[last_actor]} goes out and the hand ends."
     else:
-        lines = ["The last ace is up and its player has finished: the hand ends."]
-    for r in data["results"]:
-        aces = f", {r['aces']} ace{'s' if r['aces'] != 1 else ''}"
-        lines.append(f"  {names[r['seat']]}: melded {r['melded']}, {r['cards_left']} cards left, "
-                     f"playable {r['playable']}{aces}: {r['total']:+d}")
-    return lines
+        why = "The last ace is up and its player has finished: the hand ends."
+    return [why] + each_seat(names, data["results"], lambda r: (
+        f"melded {r['melded']}, {r['cards_left']} cards left, playable {r['playable']}, "
+        f"{r['aces']} ace{'s' if r['aces'] != 1 else ''}: {r['total']:+d}"))
 
 
 TELLING = Telling(

@@ -103,14 +103,30 @@ def held(holding, cards) -> tuple[str, ...]:
     return cards
 
 
-def end_hand(batch: Batch, ended_type, reason: str, results, game_over) -> None:
-    """The hand in `batch` ends (`ended_type`: the variant's HandEnded), the
-    deal revealed; then the game, if `game_over(state)` gives its GameEnded."""
-    hand = batch.state.hand
-    batch.emit(ended_type(hand.number, reason, results, hand.deck, hand.salt))
-    ended = game_over(batch.state)
-    if ended is not None:
-        batch.emit(ended)
+class Ending:
+    """How a variant's hands end: its HandEnded (`ended_type`), each seat's
+    results of the hand just over (`results(state)`, unless the decider gives
+    them) and whether the game ends with it (`game_over(state)`: its GameEnded,
+    or None)."""
+
+    def __init__(self, ended_type, game_over, results=None):
+        self.ended_type, self.game_over, self.results = ended_type, game_over, results
+
+    def now(self, batch: Batch, reason: str, results=None) -> None:
+        """The hand in `batch` ends, the deal revealed; then the game, if it is over."""
+        hand = batch.state.hand
+        results = self.results(batch.state) if results is None else results
+        batch.emit(self.ended_type(hand.number, reason, results, hand.deck, hand.salt))
+        ended = self.game_over(batch.state)
+        if ended is not None:
+            batch.emit(ended)
+
+    def if_out(self, batch: Batch, seat: int) -> bool:
+        """The hand ends ("out") if the seat's hand is empty."""
+        if batch.state.hand.hands[seat]:
+            return False
+        self.now(batch, "out")
+        return True
 
 
 def scoring_over(ended_type):

@@ -95,10 +95,15 @@ class GameEnded:
 
 
 @dataclass(frozen=True, slots=True)
-class CardDrawn:
-    """`seat` took the top card of the stock: its taker's secret during the hand."""
+class SeatCard:
+    """A seat and a card: what many events say (a variant's own too, e.g. `of_variant(SeatCard, "CardPickedUp")`)."""
     seat: int
     card: str
+
+
+class CardDrawn(SeatCard):
+    """`seat` took the top card of the stock: its taker's secret during the hand."""
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
@@ -135,11 +140,27 @@ class CardDrawnFrom:
         return cls(data["seat"], data["card"], data["from"])
 
 
-@dataclass(frozen=True, slots=True)
-class CardDiscarded:
+class CardDiscarded(SeatCard):
     """`seat` ended its turn with `card` face up on the discard pile."""
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MeldLaid:
+    """`seat` laid `cards` on the table as a new meld of `kind`, with the id `meld`
+    (a lay-off names it); a variant's adds its own fields (`meld_laid`)."""
     seat: int
-    card: str
+    meld: str
+    kind: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsLaidOff:
+    """`seat` added `cards` to the table's meld `meld`; a variant's adds its own fields (`cards_laid_off`)."""
+    seat: int
+    meld: str
+    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +197,17 @@ def hand_started(**deal: type) -> type:
     return _theirs(make_dataclass("HandStarted", [*deal.items(), ("deck_commitment", str),
                                                   ("deck", tuple[str, ...]), ("salt", str)],
                                   bases=(HandStarted,), frozen=True, slots=True))
+
+
+def meld_laid(**more: type) -> type:
+    """A variant's MeldLaid: the seat, the meld's id, kind and cards, then its `more` fields (points ...)."""
+    return _theirs(make_dataclass("MeldLaid", list(more.items()), bases=(MeldLaid,), frozen=True, slots=True))
+
+
+def cards_laid_off(**more: type) -> type:
+    """A variant's CardsLaidOff: the seat, the meld's id and the cards, then its `more` fields (points ...)."""
+    return _theirs(make_dataclass("CardsLaidOff", list(more.items()), bases=(CardsLaidOff,), frozen=True,
+                                  slots=True))
 
 
 def hand_ended(result_type: type) -> type:

@@ -25,13 +25,16 @@ from .narration import game_over, one_line, plain_line
 Phrase = Callable[[dict, list, list], "str | None"]
 
 
+def each_seat(names, results, said) -> list[str]:
+    """A hand's end tells each seat's result on a line of its own: `said(result)` after its name."""
+    return [f"  {names[r['seat']]}: {said(r)}" for r in results]
+
+
 def _ending(names, data, earlier) -> list[str]:
     """A hand's end for a variant that words it no better: why, and each seat's result."""
-    lines = [f"The hand ends ({data['reason']})."]
-    for r in data["results"]:
-        told = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in r.items() if key != "seat")
-        lines.append(f"  {names[r['seat']]}: {told}")
-    return lines
+    return [f"The hand ends ({data['reason']})."] + each_seat(
+        names, data["results"], lambda r: ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in r.items()
+                                                    if key != "seat"))
 
 
 def _game_over(names, data) -> list[str]:
