@@ -31,4 +31,5 @@ VARIANT = Variant(
     public=public.public, private=public.private, replay_state=public.replay_state, telling=TELLING,
     hidden={"CardDrawn": Hidden("card", "seat")},  # a card drawn from the stock is its taker's
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
+    stand_ins=("wild", "as", "roles"),  # what a deuce stands for (its meld's shape: its roles)
 )

@@ -67,6 +67,9 @@ class Variant:
     end_game: Callable | None = None
     # event type -> fields nobody but the admin sees during the hand
     sealed: dict[str, tuple[str, ...]] = field(default_factory=lambda: {"HandStarted": ("deck", "salt")})
+    # fields (of events, views, the table) whose card codes say what a wild card stands for: values, not
+    # cards in play (the conformance suite's search for a card a reader may not know passes over them)
+    stand_ins: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.end_game is None:
