@@ -19,6 +19,7 @@ from service.config import Config
 from service.store import keys
 from service.store.repository import snapshot_state
 from service.wiring import connect, wire
+from tests.conformance import START, Game, Step, every_card_in_exactly_one_place, totals_are_the_hands
 from tests.saved_keys import restore, variant_logs
 
 LOGS = variant_logs()
@@ -101,4 +102,8 @@ def test_a_stored_game_plays_on_to_its_end(redis_server, saved, tmp_path, game_i
     assert services.recorder.verify(game_id) == []
     assert len(stored) > before
     variant = registry.named(game["variant"])
-    assert variant.fold(variant.event(e.type, e.data) for e in stored) == state
+    events = [variant.event(e.type, e.data) for e in stored]
+    assert variant.fold(events) == state
+    whole = Game(variant, [Step(variant.initial, None, "", START, events, state)], None, False)
+    every_card_in_exactly_one_place(whole)  # the conformance suite's invariants, over old entries and new
+    totals_are_the_hands(whole)
