@@ -9,7 +9,7 @@ needs a deck, which is an input: callers go through `domain.engine.play`.
 
 from ..kernel import deciding, tables
 from ..kernel import errors as err
-from ..kernel.cards import is_ace, sorted_cards
+from ..kernel.cards import ACES, sorted_cards
 from ..kernel.deals import StartHand
 from ..kernel.deciding import Batch, held
 from ..kernel.players import CreateGame
@@ -56,7 +56,7 @@ def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
     batch.emit(ev.CardDrawn(cmd.seat, hand.deck[hand.stock_pos]))
     # Compulsory and automatic: every ace in the hand goes face up, dealt ones too.
     for card in batch.state.hand.hands[cmd.seat]:
-        if is_ace(card):
+        if card in ACES:  # (is_ace, without a call for each card: every draw looks at the whole hand)
             batch.emit(ev.AceRevealed(cmd.seat, card))
     _ending.if_out(batch, cmd.seat)  # only aces were held: nothing is left to play
 
@@ -90,7 +90,9 @@ def _discard(state: GameState, cmd: Discard, batch: Batch) -> None:
     hand = _playing(state, cmd.seat)
     (card,) = held(hand.hands[cmd.seat], (cmd.card,))
     batch.emit(ev.CardDiscarded(cmd.seat, (cmd.seat - 1) % len(state.players), card))
-    if not _ending.if_out(batch, cmd.seat) and hand.last_ace:
+    if not batch.state.hand.hands[cmd.seat]:
+        _ending.now(batch, "out")
+    elif hand.last_ace:
         _ending.now(batch, "last_ace")  # the player who turned the last ace up has finished
 
 

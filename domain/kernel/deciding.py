@@ -79,7 +79,7 @@ def turn(state, seat):
     hand = state.hand
     if hand is None or hand.phase == ENDED:
         raise err.HandOver("the hand is over")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
+    if type(seat) is not int or not 0 <= seat < len(state.players):  # (True is no seat)
         raise err.NoSuchSeat(f"no seat {seat!r}")
     if seat != hand.turn:
         raise err.NotYourTurn(f"it is seat {hand.turn}'s turn")
@@ -97,7 +97,12 @@ def cards_of(cards) -> tuple[str, ...]:
 
 def held(holding, cards) -> tuple[str, ...]:
     """The cards a command names, if the seat `holding` these has them all."""
-    cards = cards_of(cards)
+    if type(cards) is not tuple:  # (this runs for every card played: the usual case costs one test)
+        cards = cards_of(cards)
+    else:
+        for card in cards:
+            if not is_card(card):
+                raise err.InvalidCard(f"{card!r} is not a card")
     if remove_cards(holding, cards) is None:
         raise err.CardNotInHand(f"you do not hold {' '.join(cards)}")
     return cards

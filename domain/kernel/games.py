@@ -29,6 +29,7 @@ def game_state(variant: str, rules_type, result_type, hand_type, decks: int = 1,
     """The base of a variant's GameState: the fields every game has (what the
     engine and the service read: docs/architecture.md), then the variant's `own`
     fields (name=(type, default)), with the properties of kernel/gamestate.py.
+    Its `_replace`, and its HandState's, set the changed fields by position.
 
         class GameState(games.game_state("gin", Rules, HandResult, HandState, points=(tuple[int, ...], ()))):
             __slots__ = ()
@@ -49,12 +50,27 @@ def game_state(variant: str, rules_type, result_type, hand_type, decks: int = 1,
         "deals": (Deals | None, None),  # the committed deals and the seeds given (kernel/shuffle.py)
         **own,
     }
+    hand_type._replace = _replacing(hand_type._fields)  # every event steps the hand too
     base = namedtuple("GameState", typed, defaults=[default for _, default in typed.values()])
     base.__annotations__ = {name: kind for name, (kind, _) in typed.items()}
     hands_played, turn_seat, deadline, needs_deal = gamestate.PROPERTIES
     return type("GameState", (base,), {
         "__slots__": (), "__module__": __name__, "hands_played": hands_played, "turn_seat": turn_seat,
-        "deadline": deadline, "needs_deal": needs_deal})
+        "deadline": deadline, "needs_deal": needs_deal, "_replace": _replacing(typed)})
+
+
+def _replacing(names) -> object:
+    """`_replace` for a state: every event makes a new state this way, and setting
+    the changed fields by position costs about two thirds of NamedTuple's own,
+    which looks every field up by name (a KeyError for a field the state has not)."""
+    index, new = {name: i for i, name in enumerate(names)}, tuple.__new__
+
+    def _replace(self, **changes):
+        values = list(self)
+        for name, value in changes.items():
+            values[index[name]] = value
+        return new(type(self), values)
+    return _replace
 
 
 class Snapshots:

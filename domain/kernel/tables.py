@@ -44,7 +44,11 @@ def laid_off(state, e, extended):
     """The state once CardsLaidOff `e` put its cards on the meld it names
     (`extended(meld)`: that meld with them), their points the seat's."""
     h = state.hand
-    table = tuple(extended(meld) if meld.id == e.meld else meld for meld in h.table)
+    table = h.table
+    for i, meld in enumerate(table):
+        if meld.id == e.meld:
+            table = replace_at(table, i, extended(meld))
+            break
     return advance(state, hand=h._replace(
         hands=take(h, e.seat, e.cards), table=table,
         points=replace_at(h.points, e.seat, h.points[e.seat] + e.points)))
