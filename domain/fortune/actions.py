@@ -109,15 +109,20 @@ def melds(hand, first_deuce: str | None = None) -> list[tuple[tuple, tuple]]:
         held = {q for q in range(1, 15) if counts[CODE[(rank_at(q), suit)]]}
         if not held:
             continue
+        below = [0] * 16  # below[q]: positions under q held (to count a window's naturals before listing them)
+        for q in range(1, 15):
+            below[q + 1] = below[q] + (q in held)
         for lo in range(1, 13):
             for hi in range(lo + 2, 15):
+                one_ace = lo == LOW_ACE and hi == ACE and counts[CODE[(ACE, suit)]] < 2
+                natural = below[hi + 1] - below[lo] - (one_ace and ACE in held)
+                gaps = hi - lo + 1 - natural
+                if not natural or gaps > len(deuces) or gaps > natural:
+                    continue
                 window = range(lo, hi + 1)
                 nat = [q for q in window if q in held]
-                if lo == LOW_ACE and hi == ACE and counts[CODE[(ACE, suit)]] < 2:
+                if one_ace:
                     nat = [q for q in nat if q != ACE]  # one ace cannot be both ends
-                gaps = len(window) - len(nat)
-                if not nat or gaps > len(deuces) or gaps > len(nat):
-                    continue
                 if gaps and (lo not in nat and hi not in nat) and len(nat) < 2:
                     continue
                 cards, wild, used = [], [], 0
