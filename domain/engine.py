@@ -59,7 +59,9 @@ def play(state, command, dealer=random_deal, now: datetime | None = None) -> tup
             more, after = _decide(variant, after, None, dealer)
             events = events + more
     else:  # _decide, written out: this is the hot path of every command
-        if state.deadline is not None and is_overdue(state, state.deadline, _needed(now)):
+        # only a timed game has deadlines: an untimed one (most, and every bot game) skips the look
+        if state.rules.turn_timeout_s and state.deadline is not None and is_overdue(state, state.deadline,
+                                                                                     _needed(now)):
             raise LateTurn(f"the deadline {state.deadline} has passed: the turn is played by the timeout")
         events, after = variant.decide(state, command)
         if kind is CreateGame and command.deals is not None:  # committed before any deal (kernel/shuffle.py)

@@ -15,10 +15,7 @@ Reading upcasts an entry to its type's current version.
 
 import json
 
-from .registry import stored_forms
-
-BY_CODE = {code: form for code, (_, form) in stored_forms().items()}
-BY_TYPE = {form.type: form for form in BY_CODE.values()}
+from .registry import BY_CODE, BY_TYPE  # noqa: F401 (every variant's forms, by code and by class)
 
 
 def compact(value) -> str:

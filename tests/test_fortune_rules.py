@@ -5,6 +5,7 @@ import pytest
 
 from domain import registry
 from domain.fortune.commands import Discard, Draw, LayOff, Meld, TakePile
+from domain.fortune.errors import QueenOfSpades
 from domain.fortune.events import (
     CardDiscarded,
     CardDrawn,
@@ -196,14 +197,14 @@ def test_the_queen_of_spades_scores_fifty_when_melded():
 
 
 def test_the_queen_of_spades_is_never_discarded_except_as_the_last_card():
-    with pytest.raises(err.QueenOfSpades):
+    with pytest.raises(QueenOfSpades):
         when(A_DREW, Discard(0, "QS"))
     given = dealt([["QS", "5S", "6S", "7S"], B], "9H", stock=["8S"]) + [CardDrawn(0, "8S")]
     given = then(given, Meld(0, ("5S", "6S", "7S", "8S"), ()))
     # the other filler cards still in hand
     held = fold(given).hand.hands[0]
     assert "QS" in held and len(held) > 1
-    with pytest.raises(err.QueenOfSpades):
+    with pytest.raises(QueenOfSpades):
         when(given, Discard(0, "QS"))
 
 

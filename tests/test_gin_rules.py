@@ -7,6 +7,7 @@ from domain.engine import play
 from domain.gin.actions import legal_actions
 from domain.gin.commands import Discard, Draw, Knock, Layoff, Pass, Show
 from domain.gin.decide import first_dealer
+from domain.gin.errors import DeadwoodTooHigh, MustShow, NoKnock
 from domain.gin.events import (
     CardDiscarded,
     CardDrawn,
@@ -175,12 +176,12 @@ def test_the_knock_limit_is_ten():
     assert when(ten, Knock(1, "9H", BOB_MELDS)) == [Knocked(1, "9H", BOB_MELDS, ("KD",), 10, False)]
     eleven_hand = ["AS", "2S", "3S", "4H", "4D", "4C", "AH", "2D", "3C", "5D"]
     given = after(dealt(eleven_hand, ANN, "2H", stock=["KH"]), Pass(1), Pass(0), Draw(1, "stock"))
-    with pytest.raises(err.DeadwoodTooHigh):
+    with pytest.raises(DeadwoodTooHigh):
         when(given, Knock(1, "KH", (("AS", "2S", "3S"), ("4H", "4D", "4C"))))  # AH 2D 3C 5D: 11
     assert not any(isinstance(c, Knock) for c in legal_actions(fold(given), 1))
     # with a knock limit of 0 only gin knocks
     strict = after(dealt(BOB, ANN, "2H", stock=["9H"], knock_limit=0), Pass(1), Pass(0), Draw(1, "stock"))
-    with pytest.raises(err.DeadwoodTooHigh):
+    with pytest.raises(DeadwoodTooHigh):
         when(strict, Knock(1, "9H", BOB_MELDS))
 
 
@@ -194,7 +195,7 @@ def test_declared_melds_are_checked_and_scored_as_declared():
         when(given, Knock(1, "KD", (("AS", "2S", "3S"), ("JD", "QD", "KD"))))
     with pytest.raises(err.InvalidMeld):  # a card in two melds
         when(given, Knock(1, "KD", (("AS", "2S", "3S"), ("3S", "4H", "4D"))))
-    with pytest.raises(err.DeadwoodTooHigh):  # 2H 7C 8C 9C left unmelded: 26
+    with pytest.raises(DeadwoodTooHigh):  # 2H 7C 8C 9C left unmelded: 26
         when(given, Knock(1, "KD", (("AS", "2S", "3S"), ("4H", "4D", "4C"))))
     # a worse arrangement within the limit is a legal knock, scored as declared: gin was possible, 4 is declared
     gin_hand = ["AS", "2S", "3S", "4S", "5H", "5D", "5C", "7C", "8C", "9C"]
@@ -277,9 +278,9 @@ def test_the_defenders_show_is_checked():
         when(given, Show(0, (), ({"meld": 0},)))
     with pytest.raises(err.NotYourTurn):
         when(given, Show(1, (), ()))
-    with pytest.raises(err.MustShow):
+    with pytest.raises(MustShow):
         when(given, Draw(0, "stock"))
-    with pytest.raises(err.NoKnock):
+    with pytest.raises(NoKnock):
         when(WORKED, Show(1, (), ()))
     # showing fewer melds than held is allowed and counts as shown
     assert when(given, Show(0, (), ()))[0].deadwood_points == 5 * 3 + 10 * 6 + 3

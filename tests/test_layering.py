@@ -5,8 +5,12 @@
 - inside domain, kernels (domain/kernel/) import only kernels; a variant
   (domain/<variant>/) imports kernels and itself, never another variant, the
   registry or the engine; only the top-level domain modules see the registry;
-- outside domain, no module names a variant's package: variants are reached
-  through the registry;
+- outside domain, no module names a variant: no import of a variant's package
+  (variants are reached through the registry) and no string literal equal to a
+  variant's name. "iceberg" is also the server's own name (its app, loggers,
+  queue, command): that literal is caught only where it stands for a variant
+  (compared, given as a `variant`, as the default of a "variant" key, or to
+  the registry);
 - one command path: under service/ and workers/ only the application service
   (service/app/commands.py) imports the engine's `play` or a variant's `decide`;
 - service/ is grouped by role: the store (service/store) imports no other room
@@ -90,6 +94,40 @@ def room_of(parts) -> str | None:
     if parts[0] != "service" or len(parts) < 2:
         return None
     return parts[1] if parts[1] in ROOMS else None
+PRODUCT = "iceberg"  # the server's name, which its first variant shares
+
+
+def names_a_variant(root: Path, path: Path, variants: set[str]) -> list[tuple[int, str]]:
+    """(line, name) of every string literal in the module that names a variant."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in variants:
+            if node.value != PRODUCT or _as_a_variant(node, parents):
+                found.append((node.lineno, node.value))
+    return found
+
+
+def _as_a_variant(node, parents) -> bool:
+    """The server's name where it stands for a variant: compared, given as a
+    variant, the default of a "variant" key, or handed to the registry."""
+    parent = parents.get(node)
+    if isinstance(parent, ast.Compare) or (isinstance(parent, ast.keyword) and parent.arg == "variant"):
+        return True
+    if isinstance(parent, ast.Dict) and any(isinstance(k, ast.Constant) and k.value == "variant" and v is node
+                                            for k, v in zip(parent.keys, parent.values)):
+        return True
+    if isinstance(parent, ast.Call):
+        func = parent.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        owner = func.value if isinstance(func, ast.Attribute) else None
+        if isinstance(owner, ast.Name) and owner.id == "registry":
+            return True
+        first = parent.args[0] if parent.args else None
+        if name in ("get", "setdefault", "pop") and isinstance(first, ast.Constant) and first.value == "variant":
+            return True
+    return False
 
 
 def problems_in(root: Path) -> list[str]:
@@ -126,6 +164,9 @@ def problems_in(root: Path) -> list[str]:
                 if layer in ("service", "workers") and where != COMMAND_PATH:
                     if (module, name) in DECIDING or name == "decide" or module.endswith(".decide"):
                         problems.append(f"{where} imports {full}: only {COMMAND_PATH} decides commands")
+            if layer != "domain":
+                for line, name in names_a_variant(root, path, variants):
+                    problems.append(f"{where}:{line} names the variant {name!r}: ask the domain (domain.registry)")
     return problems
 
 
@@ -195,3 +236,23 @@ def test_a_worker_loads_no_web_framework():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+def test_a_module_outside_the_domain_naming_a_variant_in_a_string_is_caught(tmp_path):
+    found = _probe(tmp_path, "service/probe.py", 'def f(state):\n    return state.variant == "gin"\n')
+    assert found == ["service/probe.py:2 names the variant 'gin': ask the domain (domain.registry)"]
+
+
+def test_any_literal_naming_a_variant_is_caught_in_projections_and_workers(tmp_path):
+    found = _probe(tmp_path, "projections/probe.py", 'FAVOURITE = "fortune"\n')
+    assert found == ["projections/probe.py:1 names the variant 'fortune': ask the domain (domain.registry)"]
+    (tmp_path / "projections" / "probe.py").unlink()
+    (tmp_path / "workers" / "probe.py").write_text('def f(data):\n    return data.get("variant", "iceberg")\n')
+    assert problems_in(tmp_path) == [
+        "workers/probe.py:2 names the variant 'iceberg': ask the domain (domain.registry)"]
+
+
+def test_the_server_s_own_name_is_not_a_variant_where_it_names_the_server(tmp_path):
+    found = _probe(tmp_path, "service/probe.py", 'import logging\n\nlog = logging.getLogger("iceberg")\n'
+                                                 'QUEUE = "iceberg"\n')
+    assert found == []
+    (tmp_path / "service" / "probe.py").write_text('from domain import registry\n\nV = registry.named("iceberg")\n')
+    assert problems_in(tmp_path) == ["service/probe.py:3 names the variant 'iceberg': ask the domain (domain.registry)"]

@@ -4,6 +4,7 @@ given events -> when a command -> then events or an error."""
 import pytest
 
 from domain.iceberg.commands import Discard, Draw, LayOff, Meld, Pickup
+from domain.iceberg.errors import MustPickUp
 from domain.iceberg.events import AceRevealed, CardDiscarded, CardDrawn, CardPickedUp, CardsLaidOff, MeldLaid
 from domain.iceberg.evolve import fold
 from domain.kernel import errors as err
@@ -77,7 +78,7 @@ def test_the_passed_card_must_be_picked_up_first():
     given = B_PASSED
     assert fold(given).hand.phase == "pickup"
     for command in (Draw(2), Meld(2, ("10D", "9D", "8D")), Discard(2, "KC")):
-        with pytest.raises(err.MustPickUp):
+        with pytest.raises(MustPickUp):
             when(given, command)
     assert when(given, Pickup(2)) == [CardPickedUp(2, "JH")]
 

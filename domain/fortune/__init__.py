@@ -4,10 +4,32 @@ players with two decks, wild deuces and a 50-point queen of spades: its rules
 
 Modules: rules (options), commands, events, stored, state, decide and evolve,
 melds (roles, shapes, points), solver (the exact meld-points solver), scoring,
-actions (legal actions), views, bots, public, transcript, snapshot; record
-builds the Variant.
+actions (legal actions), views, bots, public (what the API shows, and where
+every card is), transcript, snapshot.
 """
 
-from .record import VARIANT
+from ..kernel.variant import Hidden, Variant
+from . import public
+from .actions import legal_actions
+from .bots import POLICIES
+from .commands import ACTIONS
+from .decide import run
+from .events import CardDiscarded, HandStarted
+from .evolve import evolve
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from .snapshot import SNAPSHOTS
+from .state import INITIAL
+from .stored import STORED
+from .transcript import TELLING
+from .views import see
 
-__all__ = ["VARIANT"]
+VARIANT = Variant(
+    name="fortune", title="Fortune Rummy", players=(MIN_PLAYERS, MAX_PLAYERS), rules_type=Rules, initial=INITIAL,
+    commands=ACTIONS, events=STORED, decide=run, evolve=evolve,
+    starts_turn=frozenset({CardDiscarded, HandStarted}),
+    legal_actions=legal_actions, see=see, bots=POLICIES,
+    public=public.public, private=public.private, replay_state=public.replay_state, telling=TELLING,
+    hidden={"CardDrawn": Hidden("card", "seat")},  # a card drawn from the stock is its taker's
+    snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
+    stand_ins=("wild", "as", "roles"),  # what a deuce stands for (its meld's shape: its roles)
+)

@@ -22,8 +22,9 @@ computed from a SeatView only.
 from collections import Counter
 from itertools import combinations
 
+from ..kernel.bodies import listing
 from ..kernel.cards import ACE, CODE, RANK, SUITS, sorted_cards
-from .commands import Discard, Draw, LayOff, Meld, TakePile
+from .commands import ACTIONS
 from .melds import LOW_ACE, QS, RUN, is_deuce, may_discard_queen
 from .solver import best, positions_of, rank_at
 from .state import DRAW, PLAY
@@ -31,28 +32,6 @@ from .views import SeatView, see
 
 MELD, LAYOFF, DISCARD, TAKE = "meld", "layoff", "discard", "take_pile"
 SOLVER_LIMIT = 20  # the exact solver's plan is listed for hands of at most this many cards
-
-
-def legal_actions(state, seat: int) -> list:
-    view = see(state, seat)
-    return [] if view is None else actions_for(view)
-
-
-def actions_for(view: SeatView) -> list:
-    return [to_command(view.seat, option) for option in options(view)]
-
-
-def to_command(seat: int, option: tuple):
-    kind = option[0]
-    if kind == DRAW:
-        return Draw(seat)
-    if kind == TAKE:
-        return TakePile(seat, option[1], option[2])
-    if kind == MELD:
-        return Meld(seat, option[1], option[2])
-    if kind == LAYOFF:
-        return LayOff(seat, option[1], option[2], option[3])
-    return Discard(seat, option[1])
 
 
 def options(view: SeatView) -> list[tuple]:
@@ -130,15 +109,20 @@ def melds(hand, first_deuce: str | None = None) -> list[tuple[tuple, tuple]]:
         held = {q for q in range(1, 15) if counts[CODE[(rank_at(q), suit)]]}
         if not held:
             continue
+        below = [0] * 16  # below[q]: positions under q held (to count a window's naturals before listing them)
+        for q in range(1, 15):
+            below[q + 1] = below[q] + (q in held)
         for lo in range(1, 13):
             for hi in range(lo + 2, 15):
+                one_ace = lo == LOW_ACE and hi == ACE and counts[CODE[(ACE, suit)]] < 2
+                natural = below[hi + 1] - below[lo] - (one_ace and ACE in held)
+                gaps = hi - lo + 1 - natural
+                if not natural or gaps > len(deuces) or gaps > natural:
+                    continue
                 window = range(lo, hi + 1)
                 nat = [q for q in window if q in held]
-                if lo == LOW_ACE and hi == ACE and counts[CODE[(ACE, suit)]] < 2:
+                if one_ace:
                     nat = [q for q in nat if q != ACE]  # one ace cannot be both ends
-                gaps = len(window) - len(nat)
-                if not nat or gaps > len(deuces) or gaps > len(nat):
-                    continue
                 if gaps and (lo not in nat and hi not in nat) and len(nat) < 2:
                     continue
                 cards, wild, used = [], [], 0
@@ -204,5 +188,8 @@ def layoffs(hand, own) -> list[tuple[str, tuple, tuple]]:
     return found
 
 
-__all__ = ["legal_actions", "actions_for", "options", "to_command", "melds", "layoffs", "pile_takes",
+__all__ = ["legal_actions", "options", "to_command", "melds", "layoffs", "pile_takes",
            "positions_of"]
+
+
+to_command, legal_actions = listing(ACTIONS, see, options)

@@ -5,26 +5,21 @@ among them stands for in `wild`, a list with one card code per deuce, in the
 order the deuces appear in `cards` (for `take_pile`: the deuces of `cards`, then
 the pile's top card if it is a deuce). `wild` is always given; it is `[]` when
 no deuce is played. Two deuces of the same code may stand for different cards.
+Drawing (`Draw`: an empty stock is renewed from the pile first) and discarding
+are the kernel's commands.
 """
 
 from dataclasses import dataclass
 from typing import ClassVar
 
 from ..kernel.bodies import Param
+from ..kernel.commands import Discard, Draw
 from ..kernel.deals import StartHand
 from ..kernel.players import CreateGame, Player
 
 __all__ = ["CreateGame", "Player", "StartHand", "Draw", "TakePile", "Meld", "LayOff", "Discard", "ACTIONS"]
 
 _WILD = Param("wild", "wild", "wild")
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Take the top card of the stock (renewing an empty stock from the pile first)."""
-    seat: int
-    action: ClassVar[str] = "draw"
-    params: ClassVar[tuple] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +49,6 @@ class LayOff:
     wild: tuple[str, ...] = ()
     action: ClassVar[str] = "layoff"
     params: ClassVar[tuple] = (Param("meld", "meld_id", "meld"), Param("cards", "cards", "cards"), _WILD)
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    seat: int
-    card: str
-    action: ClassVar[str] = "discard"
-    params: ClassVar[tuple] = (Param("card", "card", "card"),)
 
 
 #: action type -> command class: the bodies POST /actions accepts in a Fortune game

@@ -2,12 +2,10 @@
 only one seat sees, and a replay frame's complete state. The table shows the
 discard pile as players see it: its size and its face-up top card."""
 
+from ..kernel import gamestate
+from ..kernel.variant import PUBLIC, SECRET
 from .melds import wild_of
 from .state import ENDED, GameState
-
-
-def _playing(state: GameState) -> bool:
-    return state.hand is not None and state.hand.phase != ENDED
 
 
 def table_meld(m) -> dict:
@@ -17,11 +15,10 @@ def table_meld(m) -> dict:
 
 def public(state: GameState) -> dict:
     hand = state.hand
-    playing = _playing(state)
     return {
         "hand": hand.number if hand else None,
         "dealer": hand.dealer if hand else None,
-        "turn": {"seat": hand.turn, "phase": hand.phase} if playing else None,
+        "turn": gamestate.shown_turn(state),
         "stock": len(hand.stock) if hand else 0,
         "pile": {"size": len(hand.pile), "top": hand.pile[-1] if hand.pile else None} if hand else None,
         "renewals": hand.renewals if hand else 0,
@@ -49,3 +46,11 @@ def replay_state(state: GameState) -> dict:
         "turn": h.turn if h.phase != ENDED else None,
         "phase": h.phase,
     }
+
+
+def cards_in_play(state: GameState) -> list:
+    """Where every card of the hand is, and who sees it (kernel/variant.py)."""
+    h = state.hand
+    places = [("stock", SECRET, h.stock), ("discard pile", PUBLIC, h.pile)]
+    places += [(f"seat {seat}'s hand", seat, cards) for seat, cards in enumerate(h.hands)]
+    return places + [(f"meld {m.id}", PUBLIC, m.cards) for m in h.table]

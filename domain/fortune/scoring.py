@@ -1,6 +1,6 @@
 """Scoring a hand and deciding whether the game is over (docs/rules/fortune.md)."""
 
-from .events import GameEnded, HandResult
+from .events import HandResult
 from .melds import hand_penalty
 
 
@@ -15,9 +15,3 @@ def hand_results(state) -> tuple[HandResult, ...]:
         results.append(HandResult(seat=seat, melded=hand.points[seat], cards_left=len(held), penalty=cost,
                                   total=hand.points[seat] - cost))
     return tuple(results)
-
-
-def ended_early(state, reason: str, winners) -> GameEnded:
-    """The GameEnded of a game stopped before its end (kernel/ending.py): the
-    totals of the hands played; the hand in progress, if any, is not scored."""
-    return GameEnded(tuple(winners), state.totals, reason)

@@ -2,16 +2,12 @@
 
 from typing import NamedTuple
 
-from ..kernel import gamestate
-from ..kernel.players import Player
-from ..kernel.seats import People
-from ..kernel.shuffle import Deals
+from ..kernel import games, gamestate, tables
 from .events import HandResult
 from .melds import Shape
 from .rules import DECKS, Rules
 
-DRAW, PLAY, ENDED = "draw", "play", "ended"
-NEW, ACTIVE, FINISHED = "new", "active", "finished"
+DRAW, PLAY, ENDED = "draw", "play", gamestate.ENDED  # a hand's phases
 
 
 class TableMeld(NamedTuple):
@@ -47,31 +43,15 @@ class HandState(NamedTuple):
     deadline: str | None = None
 
     def meld(self, meld_id: str) -> TableMeld | None:
-        for meld in self.table:
-            if meld.id == meld_id:
-                return meld
-        return None
+        return tables.find(self.table, meld_id)
 
     def own_melds(self, seat: int) -> tuple[TableMeld, ...]:
         return tuple(m for m in self.table if m.owner == seat)
 
 
-class GameState(NamedTuple):
-    """What every variant's state offers the engine and the service."""
-    version: int = 0
-    status: str = NEW
-    players: tuple[Player, ...] = ()
-    rules: Rules = Rules()
-    decks: int = DECKS
-    totals: tuple[int, ...] = ()
-    results: tuple[tuple[HandResult, ...], ...] = ()
-    winners: tuple[int, ...] = ()
-    hand: HandState | None = None
-    hand_spans: tuple[tuple[int, int], ...] = ()
-    variant: str = "fortune"
-    people: People = People()  # who withdrew, extensions used, whether a human moved (kernel/seats.py)
-    deals: Deals | None = None  # the committed deals and the seeds given (kernel/shuffle.py)
+class GameState(games.game_state("fortune", Rules, HandResult, HandState, decks=DECKS)):
+    """A Fortune game: the fields every game has (kernel/games.py), no more."""
+    __slots__ = ()
 
-    hands_played, turn_seat, deadline, needs_deal = gamestate.PROPERTIES
 
 INITIAL = GameState()

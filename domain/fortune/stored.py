@@ -1,39 +1,23 @@
 """How Fortune's events are stored (kernel/stored.py): codes (all starting with
-"f", except the deadline events shared with every variant), versions and field
-lists, pinned. Never change a code or a field list in place."""
+"f"), versions and field lists, pinned. StockRenewed is the kernel's class,
+stored under the code Fortune gave it; the kernel's own events (deadlines,
+seats, deals) are stored alike in every variant: the Variant record adds their
+forms. Never change a code or a field list in place."""
 
-from ..kernel.ending import reason_of_v1
-from ..kernel.seats import STORED as SEATS
-from ..kernel.shuffle import STORED as DEALS
-from ..kernel.stored import Past, StoredForm
-from .events import (
-    CardDiscarded,
-    CardDrawn,
-    CardsLaidOff,
-    DeadlineSet,
-    GameCreated,
-    GameEnded,
-    HandEnded,
-    HandStarted,
-    MeldLaid,
-    PileTaken,
-    StockRenewed,
-    TurnTimedOut,
-)
+from ..kernel.events import STOCK_RENEWED, created_form, game_ended_form, hand_ended_form, seat_card_form
+from ..kernel.stored import StoredForm
+from . import events as ev
 
 STORED = (
-    StoredForm(GameCreated, "fG", ("players", "rules", "variant")),
-    StoredForm(HandStarted, "fH", ("hand", "dealer", "first_seat", "upcard", "deck_commitment", "deck", "salt"),
+    created_form(ev.GameCreated, "fG"),
+    StoredForm(ev.HandStarted, "fH", ("hand", "dealer", "first_seat", "upcard", "deck_commitment", "deck", "salt"),
                joined=("deck",)),
-    StoredForm(CardDrawn, "fD", ("seat", "card")),
-    StoredForm(PileTaken, "fP", ("seat", "cards")),
-    StoredForm(StockRenewed, "fR", ("size",)),
-    StoredForm(MeldLaid, "fM", ("seat", "meld", "kind", "cards", "wild", "points")),
-    StoredForm(CardsLaidOff, "fL", ("seat", "meld", "cards", "wild", "points")),
-    StoredForm(CardDiscarded, "fX", ("seat", "card")),
-    StoredForm(HandEnded, "fE", ("hand", "reason", "results", "deck", "salt"), joined=("deck",)),
-    StoredForm(GameEnded, "fO", ("winners", "totals", "reason"), version=2,
-               past=(Past(1, ("winners", "totals"), reason_of_v1),)),
-    StoredForm(DeadlineSet, "S", ("seat", "deadline")),
-    StoredForm(TurnTimedOut, "T", ("seat", "deadline")),
-) + SEATS + DEALS  # the kernel's: seats (taking, resigning, forfeiting, aborting, extending), deals
+    seat_card_form(ev.CardDrawn, "fD"),
+    StoredForm(ev.PileTaken, "fP", ("seat", "cards")),
+    STOCK_RENEWED,
+    StoredForm(ev.MeldLaid, "fM", ("seat", "meld", "kind", "cards", "wild", "points")),
+    StoredForm(ev.CardsLaidOff, "fL", ("seat", "meld", "cards", "wild", "points")),
+    seat_card_form(ev.CardDiscarded, "fX"),
+    hand_ended_form(ev.HandEnded, "fE"),
+    game_ended_form(ev.GameEnded, "fO", reason_added=True),
+)

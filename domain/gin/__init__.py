@@ -6,54 +6,36 @@ defender, undercuts, the wall; a game to 100 with game, shutout and line bonuses
 Modules: cards, melds and deadwood (the exact solvers), rules (options),
 commands, events, stored (their stored form), state, decide and evolve,
 scoring, actions (legal actions), views (what a seat sees), bots, public (what
-the API shows), transcript, snapshot.
+the API shows, and where every card is), transcript, snapshot.
 """
 
 from ..kernel.variant import Hidden, Variant
-from . import public as _public
+from . import public
 from .actions import legal_actions
 from .bots import POLICIES
 from .commands import ACTIONS
 from .decide import run
 from .events import CardDiscarded, HandStarted, Knocked, UpcardPassed
 from .evolve import evolve
-from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Rules
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import ended_early
-from .snapshot import from_data as _snapshot_from_data
-from .snapshot import to_data as _snapshot_to_data
+from .snapshot import SNAPSHOTS
 from .state import INITIAL
 from .stored import STORED
-from .transcript import narrate, transcript
+from .transcript import TELLING
 from .views import see
 
 VARIANT = Variant(
-    name="gin",
-    title="Gin",
-    players=(MIN_PLAYERS, MAX_PLAYERS),
-    options=OPTIONS,
-    rules=Rules.from_dict,
-    initial=INITIAL,
-    commands=ACTIONS,
-    stored=STORED,
-    decide=run,
-    evolve=evolve,
+    name="gin", title="Gin", players=(MIN_PLAYERS, MAX_PLAYERS), rules_type=Rules, initial=INITIAL,
+    commands=ACTIONS, events=STORED, decide=run, evolve=evolve,
     # a new seat's turn begins: the deal (the non-dealer), a pass (the other seat),
     # a discard (the next seat), a knock (the defender answers)
     starts_turn=frozenset({HandStarted, UpcardPassed, CardDiscarded, Knocked}),
-    legal_actions=legal_actions,
-    see=see,
-    bots=POLICIES,
-    public=_public.public,
-    private=_public.private,
-    replay_state=_public.replay_state,
-    transcript=transcript,
-    narrate=narrate,
-    # a drawn card is its taker's (a card from the discard pile was public on the pile already);
-    # the knocker's face-down discard is the knocker's until the hand ends
+    legal_actions=legal_actions, see=see, bots=POLICIES,
+    public=public.public, private=public.private, replay_state=public.replay_state, telling=TELLING,
     # a card drawn from the stock is its taker's; one taken from the discard pile was face up,
     # so everyone sees it; the knock's face-down discard is the knocker's until the hand ends
     hidden={"CardDrawn": Hidden("card", "seat", unless=("from", "discard")), "Knocked": Hidden("card", "seat")},
-    sealed={"HandStarted": ("deck", "salt")},
-    snapshot=(_snapshot_to_data, _snapshot_from_data),
-    end_game=ended_early,
+    snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
+    end_game=ended_early,  # its GameEnded has the points and bonuses
 )

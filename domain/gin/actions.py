@@ -15,35 +15,14 @@ differently); the listing offers the sensible canonical ones.
 
 from collections import Counter
 
+from ..kernel.bodies import listing
 from .cards import CODE, RANK, SUIT, VALUE
-from .commands import DISCARD_PILE, STOCK, Discard, Draw, Knock, Layoff, Pass, Show
+from .commands import ACTIONS, DISCARD_PILE, STOCK
 from .deadwood import best_arrangement, defender_best, legal_knocks
 from .state import DISCARD, DRAW, SHOW, UPCARD
 from .views import SeatView, see
 
 PASS, DRAW_ACTION, DISCARD_ACTION, KNOCK, SHOW_ACTION = "pass", "draw", "discard", "knock", "show"
-
-
-def legal_actions(state, seat: int) -> list:
-    view = see(state, seat)
-    return [] if view is None else actions_for(view)
-
-
-def actions_for(view: SeatView) -> list:
-    return [to_command(view.seat, option) for option in options(view)]
-
-
-def to_command(seat: int, option: tuple):
-    kind = option[0]
-    if kind == DISCARD_ACTION:
-        return Discard(seat, option[1])
-    if kind == DRAW_ACTION:
-        return Draw(seat, option[1])
-    if kind == PASS:
-        return Pass(seat)
-    if kind == KNOCK:
-        return Knock(seat, option[1], option[2])
-    return Show(seat, option[1], tuple(Layoff(k, cards) for k, cards in option[2]))
 
 
 def options(view: SeatView) -> list[tuple]:
@@ -96,3 +75,6 @@ def knocks(view: SeatView) -> list[tuple]:
             kept = tuple(c for c in view.hand if c != card)
             found.append((KNOCK, card, best_arrangement(kept).melds))
     return found
+
+
+to_command, legal_actions = listing(ACTIONS, see, options)

@@ -12,7 +12,8 @@ Each declares its action body (`action`, `params`: kernel/bodies.py):
                                                        the defender's melds and lay-offs (`meld`: the index of
                                                        the knocker's meld in its Knocked event, from 0)
 
-Creating a game and dealing a hand are the kernel's `CreateGame` and `StartHand`.
+Creating a game and dealing a hand are the kernel's `CreateGame` and `StartHand`;
+passing, drawing and discarding are the kernel's commands (kernel/commands.py).
 Melds and lay-offs arrive from the API as lists and dicts; the commands hold
 them as tuples and `Layoff` records (when they have that shape: anything else
 is left as given and refused by the rules).
@@ -22,13 +23,17 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..kernel.bodies import Param
+from ..kernel.commands import DISCARD_PILE, STOCK, Discard, DrawFrom, Pass
 from ..kernel.deals import StartHand
 from ..kernel.players import CreateGame, Player
 
 __all__ = ["CreateGame", "Player", "StartHand", "Pass", "Draw", "Discard", "Knock", "Show", "Layoff", "ACTIONS",
            "STOCK", "DISCARD_PILE"]
 
-STOCK, DISCARD_PILE = "stock", "discard"
+
+class Draw(DrawFrom):
+    """The draw, from the stock or the discard pile (taking the first upcard is a draw from the pile)."""
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +58,8 @@ def card_lists(value):
 
 
 def layoff_list(value):
-    """Lay-offs as a tuple of Layoff; any other shape is returned as is."""
+    """Lay-offs as a tuple of Layoff (from dicts as the API gives them, or (meld, cards)
+    pairs as the legal-action listing makes them); any other shape is returned as is."""
     if not isinstance(value, (list, tuple)):
         return value
     found = []
@@ -62,32 +68,11 @@ def layoff_list(value):
             found.append(item)
         elif isinstance(item, dict) and set(item) == {"meld", "cards"} and isinstance(item["cards"], (list, tuple)):
             found.append(Layoff(item["meld"], tuple(item["cards"])))
+        elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], tuple):
+            found.append(Layoff(*item))
         else:
             return value
     return tuple(found)
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    seat: int
-    action: ClassVar[str] = "pass"
-    params: ClassVar[tuple] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    seat: int
-    source: str  # "stock" or "discard"
-    action: ClassVar[str] = "draw"
-    params: ClassVar[tuple] = (Param("from", "source", "pile"),)
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    seat: int
-    card: str
-    action: ClassVar[str] = "discard"
-    params: ClassVar[tuple] = (Param("card", "card", "card"),)
 
 
 @dataclass(frozen=True, slots=True)

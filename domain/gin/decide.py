@@ -17,23 +17,22 @@ deadwood of 0. The defender's melds and lay-offs are checked the same way and
 scored as shown. The legal-action listing offers the best arrangements.
 """
 
+from ..kernel import deciding
 from ..kernel import errors as err
-from ..kernel.deals import StartHand, commitment
-from ..kernel.deciding import Batch, deciding
-from ..kernel.folding import check_game
-from ..kernel.players import CreateGame, seat_players
+from ..kernel.deals import StartHand
+from ..kernel.deciding import Batch
+from ..kernel.players import CreateGame
+from . import events as ev
 from .bots import POLICIES
-from .cards import DECK, is_card
+from .cards import is_card
 from .commands import DISCARD_PILE, STOCK, Discard, Draw, Knock, Layoff, Pass, Show
 from .deadwood import check_arrangement, check_defence, min_deadwood
-from .events import CardDiscarded, CardDrawn, GameCreated, HandEnded, HandShown, HandStarted, Knocked, UpcardPassed
+from .errors import DeadwoodTooHigh, MustShow, NoKnock
 from .evolve import evolve
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import WALL, game_end, knock_results, wall_results
-from .state import DISCARD, DRAW, ENDED, SHOW, UPCARD, UPCARD_INDEX, GameState, HandState
+from .state import DISCARD, DRAW, SHOW, UPCARD, UPCARD_INDEX, GameState, HandState
 from .state import WALL as WALL_SIZE
-
-_PACK = sorted(DECK)
 
 
 def first_dealer(deck_commitment: str) -> int:
@@ -41,37 +40,31 @@ def first_dealer(deck_commitment: str) -> int:
     return int(deck_commitment, 16) % 2
 
 
+_ending = deciding.Ending(ev.HandEnded, lambda state: game_end(state.rules, state.points, state.results))
+
+
 def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
-    batch.emit(GameCreated(*seat_players(state, cmd, MIN_PLAYERS, MAX_PLAYERS, POLICIES, Rules)))
+    batch.emit(deciding.create(state, cmd, ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules))
 
 
 def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:
-    check_game(state)
-    if not state.needs_deal:
-        raise err.HandInProgress("a hand is being played")
-    deck = tuple(cmd.deck)
-    if len(deck) != len(_PACK) or sorted(deck) != _PACK:
-        raise err.InvalidDeck("the deck must be exactly the 52 cards of one deck")
-    if not isinstance(cmd.salt, str) or not cmd.salt:
-        raise err.InvalidDeck("a deal needs a salt")
-    number = state.hands_played
-    sealed = commitment(deck, cmd.salt)
+    number, deck, sealed = deciding.dealing(state, cmd)
     dealer = first_dealer(sealed) if state.hand is None else 1 - state.hand.dealer
-    batch.emit(HandStarted(hand=number, dealer=dealer, upcard=deck[UPCARD_INDEX], deck_commitment=sealed,
-                           deck=deck, salt=cmd.salt))
+    batch.emit(ev.HandStarted(hand=number, dealer=dealer, upcard=deck[UPCARD_INDEX], deck_commitment=sealed,
+                              deck=deck, salt=cmd.salt))
 
 
 def _pass(state: GameState, cmd: Pass, batch: Batch) -> None:
-    hand = _turn(state, cmd.seat)
+    hand = deciding.turn(state, cmd.seat)
     if hand.phase == SHOW:
-        raise err.MustShow("the opponent knocked: show your melds and lay-offs")
+        raise MustShow("the opponent knocked: show your melds and lay-offs")
     if hand.phase != UPCARD:
         raise err.CannotPass("only the first upcard may be passed")
-    batch.emit(UpcardPassed(cmd.seat))
+    batch.emit(ev.UpcardPassed(cmd.seat))
 
 
 def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
-    hand = _turn(state, cmd.seat)
+    hand = deciding.turn(state, cmd.seat)
     if cmd.source not in (STOCK, DISCARD_PILE):
         raise err.InvalidAction(f"draw from 'stock' or 'discard', not {cmd.source!r}")
     if hand.phase == UPCARD:
@@ -84,17 +77,17 @@ def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
     if cmd.source == STOCK:
         if hand.stock <= WALL_SIZE:
             raise err.InvariantBroken("a draw at the wall")
-        batch.emit(CardDrawn(cmd.seat, hand.deck[hand.stock_pos], STOCK))
+        batch.emit(ev.CardDrawn(cmd.seat, hand.deck[hand.stock_pos], STOCK))
     else:
-        batch.emit(CardDrawn(cmd.seat, hand.discards[-1], DISCARD_PILE))
+        batch.emit(ev.CardDrawn(cmd.seat, hand.discards[-1], DISCARD_PILE))
 
 
 def _discard(state: GameState, cmd: Discard, batch: Batch) -> None:
     hand = _discarding(state, cmd.seat)
     card = _droppable(hand, cmd.seat, cmd.card)
-    batch.emit(CardDiscarded(cmd.seat, card))
+    batch.emit(ev.CardDiscarded(cmd.seat, card))
     if hand.stock <= WALL_SIZE:  # the turn that left 2 cards in the stock is over, without a knock
-        _end_hand(batch, WALL, wall_results(tuple(min_deadwood(h) for h in batch.state.hand.hands)))
+        _ending.now(batch, WALL, wall_results(tuple(min_deadwood(h) for h in batch.state.hand.hands)))
 
 
 def _knock(state: GameState, cmd: Knock, batch: Batch) -> None:
@@ -105,48 +98,27 @@ def _knock(state: GameState, cmd: Knock, batch: Batch) -> None:
     arrangement = check_arrangement(kept, melds)
     limit = state.rules.knock_limit
     if arrangement.points > limit:
-        raise err.DeadwoodTooHigh(f"the deadwood {' '.join(arrangement.deadwood)} totals {arrangement.points}; "
+        raise DeadwoodTooHigh(f"the deadwood {' '.join(arrangement.deadwood)} totals {arrangement.points}; "
                                   f"a knock needs {limit} or less")
-    batch.emit(Knocked(cmd.seat, card, arrangement.melds, arrangement.deadwood, arrangement.points,
+    batch.emit(ev.Knocked(cmd.seat, card, arrangement.melds, arrangement.deadwood, arrangement.points,
                        arrangement.points == 0))
 
 
 def _show(state: GameState, cmd: Show, batch: Batch) -> None:
-    hand = _turn(state, cmd.seat)
+    hand = deciding.turn(state, cmd.seat)
     if hand.phase != SHOW:
-        raise err.NoKnock("nobody has knocked: there is nothing to show")
+        raise NoKnock("nobody has knocked: there is nothing to show")
     knock = hand.knock
     melds = _card_lists(cmd.melds, "melds")
     layoffs = _layoffs(cmd.layoffs)
     defence = check_defence(hand.hands[cmd.seat], melds, layoffs, knock.melds, allow_layoffs=not knock.gin)
-    batch.emit(HandShown(cmd.seat, defence.melds, tuple(Layoff(k, cards) for k, cards in defence.layoffs),
+    batch.emit(ev.HandShown(cmd.seat, defence.melds, tuple(Layoff(k, cards) for k, cards in defence.layoffs),
                          defence.deadwood, defence.points))
     reason, results = knock_results(state.rules, knock.seat, knock.points, knock.gin, defence.points)
-    _end_hand(batch, reason, results)
-
-
-def _end_hand(batch: Batch, reason: str, results) -> None:
-    hand = batch.state.hand
-    batch.emit(HandEnded(hand.number, reason, results, hand.deck, hand.salt))
-    state = batch.state
-    ended = game_end(state.rules, state.points, state.results)
-    if ended is not None:
-        batch.emit(ended)
+    _ending.now(batch, reason, results)
 
 
 # --- checks ---------------------------------------------------------------------
-
-
-def _turn(state: GameState, seat: int) -> HandState:
-    check_game(state)
-    hand = state.hand
-    if hand is None or hand.phase == ENDED:
-        raise err.HandOver("the hand is over")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise err.NoSuchSeat(f"no seat {seat!r}")
-    if seat != hand.turn:
-        raise err.NotYourTurn(f"it is seat {hand.turn}'s turn")
-    return hand
 
 
 def _not_now(hand: HandState) -> None:
@@ -157,11 +129,11 @@ def _not_now(hand: HandState) -> None:
         raise err.MustDraw("draw first" + (" from the stock" if hand.stock_only else ""))
     if hand.phase == DISCARD:
         raise err.AlreadyDrawn("you have drawn this turn: discard or knock")
-    raise err.MustShow("the opponent knocked: show your melds and lay-offs")
+    raise MustShow("the opponent knocked: show your melds and lay-offs")
 
 
 def _discarding(state: GameState, seat: int) -> HandState:
-    hand = _turn(state, seat)
+    hand = deciding.turn(state, seat)
     if hand.phase != DISCARD:
         _not_now(hand)
     return hand
@@ -213,4 +185,4 @@ _DECIDERS = {
 
 __all__ = ["decide", "run", "first_dealer"]
 
-decide, run = deciding(_DECIDERS, evolve)
+decide, run = deciding.deciding(_DECIDERS, evolve)

@@ -9,105 +9,42 @@ the card of a CardDrawn (its taker's: a stock card is the taker's secret; a
 card from the discard pile was public already, on the pile) and the card a
 knocker discards face down (Knocked.card, the knocker's). Everything else is
 public. `CardDrawn` has a field named `from` (the API's name), a Python
-keyword, so that class is written out by hand below.
+keyword: its kernel class (kernel/events.py `CardDrawnFrom`) is written out by
+hand. `UpcardPassed` is the kernel's, shared with the variants that have an
+upcard to pass.
 """
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from ..kernel.players import Player
+from ..kernel import events
+from ..kernel.events import Record, UpcardPassed
 from ..kernel.turns import DeadlineSet, TurnTimedOut
 from .commands import Layoff
 from .rules import Rules
 
 
-def _plain_record(record) -> dict:
-    return {f.name: getattr(record, f.name) for f in fields(record)}
-
-
 @dataclass(frozen=True, slots=True)
-class HandResult:
-    seat: int
+class HandResult(events.HandResult):
     deadwood: int  # deadwood points left (as declared; after lay-offs for the defender)
     score: int  # points won this hand, bonuses included (0 or more)
     bonus: int  # the part of `score` that is the gin or undercut bonus
-
-    def to_dict(self) -> dict:
-        return _plain_record(self)
+    scored = "score"  # what adds to the seat's game total
 
 
 @dataclass(frozen=True, slots=True)
-class SeatBonus:
+class SeatBonus(Record):
     seat: int
     hands_won: int
     line: int
     game: int
     shutout: int
 
-    def to_dict(self) -> dict:
-        return _plain_record(self)
 
-
-@dataclass(frozen=True, slots=True)
-class GameCreated:
-    players: tuple[Player, ...]
-    rules: Rules
-    variant: str = "gin"
-
-    @classmethod
-    def from_data(cls, data: dict) -> "GameCreated":
-        return cls(tuple(Player(**p) for p in data["players"]), Rules(**data["rules"]), data["variant"])
-
-
-@dataclass(frozen=True, slots=True)
-class HandStarted:
-    hand: int
-    dealer: int
-    upcard: str  # deck[20], turned up as the first discard: public
-    deck_commitment: str
-    deck: tuple[str, ...]
-    salt: str
-
-
-@dataclass(frozen=True, slots=True)
-class UpcardPassed:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
-class CardDrawn:
-    """`seat` drew `card` from the `from` pile ("stock" or "discard")."""
-    __annotations__ = {"seat": int, "card": str, "from": str}
-
-    def __init__(self, seat: int, card: str, source: str):
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "from", source)
-
-    @property
-    def source(self) -> str:
-        return getattr(self, "from")
-
-    def _key(self):
-        return self.seat, self.card, self.source
-
-    def __eq__(self, other):
-        return type(other) is CardDrawn and self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
-
-    def __repr__(self):
-        return f"CardDrawn(seat={self.seat!r}, card={self.card!r}, from={self.source!r})"
-
-    @classmethod
-    def from_data(cls, data: dict) -> "CardDrawn":
-        return cls(data["seat"], data["card"], data["from"])
-
-
-@dataclass(frozen=True, slots=True)
-class CardDiscarded:
-    seat: int
-    card: str
+GameCreated = events.game_created("gin", Rules)
+HandStarted = events.hand_started(dealer=int, upcard=str)  # the upcard: deck[20], the first discard (public)
+CardDrawn = events.of_variant(events.CardDrawnFrom, "CardDrawn")  # from "stock" or "discard"
+CardDiscarded = events.of_variant(events.CardDiscarded)
+HandEnded = events.hand_ended(HandResult)  # `reason`: "knock", "gin", "undercut" or "wall"
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,39 +65,12 @@ class HandShown:
     deadwood: tuple[str, ...]
     deadwood_points: int
 
-    @classmethod
-    def from_data(cls, data: dict) -> "HandShown":
-        return cls(data["seat"], tuple(tuple(m) for m in data["melds"]),
-                   tuple(Layoff.from_data(x) for x in data["layoffs"]), tuple(data["deadwood"]),
-                   data["deadwood_points"])
-
 
 @dataclass(frozen=True, slots=True)
-class HandEnded:
-    hand: int
-    reason: str  # "knock", "gin", "undercut" or "wall"
-    results: tuple[HandResult, ...]
-    deck: tuple[str, ...]
-    salt: str
-
-    @classmethod
-    def from_data(cls, data: dict) -> "HandEnded":
-        return cls(data["hand"], data["reason"], tuple(HandResult(**r) for r in data["results"]),
-                   tuple(data["deck"]), data["salt"])
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnded:
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]  # final totals: points plus every bonus
-    reason: str  # "target" or "max_hands"
+class GameEnded(events.GameEnded):
+    """`totals` are the final totals: points plus every bonus; `reason` is "target" or "max_hands"."""
     points: tuple[int, ...]  # the hands' scores summed
     bonuses: tuple[SeatBonus, ...]
-
-    @classmethod
-    def from_data(cls, data: dict) -> "GameEnded":
-        return cls(tuple(data["winners"]), tuple(data["totals"]), data["reason"], tuple(data["points"]),
-                   tuple(SeatBonus(**b) for b in data["bonuses"]))
 
 
 __all__ = ["HandResult", "SeatBonus", "GameCreated", "HandStarted", "UpcardPassed", "CardDrawn", "CardDiscarded",

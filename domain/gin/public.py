@@ -1,11 +1,9 @@
 """What Gin shows of a game: the variant's part of the public table, what only
 one seat sees, and a replay frame's complete state. Plain data, ready for JSON."""
 
+from ..kernel import gamestate
+from ..kernel.variant import PUBLIC, SECRET
 from .state import ENDED, GameState
-
-
-def _playing(state: GameState) -> bool:
-    return state.hand is not None and state.hand.phase != ENDED
 
 
 def _knock(spread, with_card: bool) -> dict | None:
@@ -32,10 +30,10 @@ def _won(state: GameState, seat: int) -> int:
 
 def public(state: GameState) -> dict:
     hand = state.hand
-    playing = _playing(state)
+    playing = gamestate.playing(state)
     return {
         "hand": hand.number if hand else None,
-        "turn": {"seat": hand.turn, "phase": hand.phase} if playing else None,
+        "turn": gamestate.shown_turn(state),
         "dealer": hand.dealer if hand else None,
         "stock": hand.stock if hand else 0,
         "discard": list(hand.discards) if hand else [],
@@ -57,7 +55,7 @@ def private(state: GameState, seat: int) -> dict:
         return {"hand": [], "taken": None, "knock_card": None}
     mine = hand.knock is not None and hand.knock.seat == seat
     return {"hand": list(hand.hands[seat]),
-            "taken": hand.taken if _playing(state) and hand.turn == seat else None,
+            "taken": hand.taken if gamestate.playing(state) and hand.turn == seat else None,
             "knock_card": hand.knock.card if mine else None}
 
 
@@ -74,3 +72,18 @@ def replay_state(state: GameState) -> dict:
         "show": _shown(h.shown),
         "points": list(state.points),
     }
+
+
+def cards_in_play(state: GameState) -> list:
+    """Where every card of the hand is, and who sees it (kernel/variant.py)."""
+    h = state.hand
+    places = [("stock", SECRET, h.deck[h.stock_pos:]), ("discard pile", PUBLIC, h.discards)]
+    places += [(f"seat {seat}'s hand", seat, cards) for seat, cards in enumerate(h.hands)]
+    if h.knock is not None:
+        places += [(f"knock meld {i}", PUBLIC, meld) for i, meld in enumerate(h.knock.melds)]
+        places += [("knock deadwood", PUBLIC, h.knock.deadwood), ("knock card", h.knock.seat, (h.knock.card,))]
+    if h.shown is not None:
+        places += [(f"shown meld {i}", PUBLIC, meld) for i, meld in enumerate(h.shown.melds)]
+        places += [(f"laid off on meld {k}", PUBLIC, cards) for k, cards in h.shown.layoffs]
+        places += [("shown deadwood", PUBLIC, h.shown.deadwood)]
+    return places

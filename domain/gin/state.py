@@ -9,15 +9,11 @@ knock), "ended". Cards are always in exactly one place: the stock
 
 from typing import NamedTuple
 
-from ..kernel import gamestate
-from ..kernel.players import Player
-from ..kernel.seats import People
-from ..kernel.shuffle import Deals
+from ..kernel import games, gamestate
 from .events import HandResult, SeatBonus
 from .rules import Rules
 
-UPCARD, DRAW, DISCARD, SHOW, ENDED = "upcard", "draw", "discard", "show", "ended"
-NEW, ACTIVE, FINISHED = "new", "active", "finished"
+UPCARD, DRAW, DISCARD, SHOW, ENDED = "upcard", "draw", "discard", "show", gamestate.ENDED  # a hand's phases
 HAND_SIZE = 10
 UPCARD_INDEX = 2 * HAND_SIZE  # deck[20] is turned up; deck[21] is the top of the stock
 WALL = 2  # the turn that leaves this many cards in the stock is the last
@@ -69,30 +65,13 @@ class HandState(NamedTuple):
         return self.passes == 2 and self.phase == DRAW
 
 
-class GameState(NamedTuple):
-    """What every variant's state offers the engine and the service: version,
-    status, variant, players, rules, decks, totals, winners, hand_spans,
-    hands_played, needs_deal, turn_seat and deadline.
+class GameState(games.game_state("gin", Rules, HandResult, HandState, points=(tuple[int, ...], ()),
+                                  bonuses=(tuple[SeatBonus, ...], ()))):
+    """A Gin game: the fields every game has (kernel/games.py), its hand points
+    summed (`points`) and its end's bonuses. `totals` are the hand points summed
+    while the game is played, and the final totals (bonuses included) once it
+    has ended."""
+    __slots__ = ()
 
-    `totals` are the hand points summed while the game is played, and the final
-    totals (bonuses included) once it has ended; `points` are always the hand
-    points summed."""
-    version: int = 0
-    status: str = NEW
-    players: tuple[Player, ...] = ()
-    rules: Rules = Rules()
-    decks: int = 1
-    totals: tuple[int, ...] = ()
-    points: tuple[int, ...] = ()
-    results: tuple[tuple[HandResult, ...], ...] = ()  # one entry per finished hand
-    winners: tuple[int, ...] = ()
-    bonuses: tuple[SeatBonus, ...] = ()
-    hand: HandState | None = None
-    hand_spans: tuple[tuple[int, int], ...] = ()
-    variant: str = "gin"
-    people: People = People()  # who withdrew, extensions used, whether a human moved (kernel/seats.py)
-    deals: Deals | None = None  # the committed deals and the seeds given (kernel/shuffle.py)
-
-    hands_played, turn_seat, deadline, needs_deal = gamestate.PROPERTIES
 
 INITIAL = GameState()

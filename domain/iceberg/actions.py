@@ -7,35 +7,14 @@ a SeatView only, so it never depends on anything the seat may not see.
 
 from itertools import combinations, product
 
+from ..kernel.bodies import listing
 from ..kernel.cards import CODE, RANK, RANK_SUIT, SUIT, SUITS, sorted_cards
-from .commands import Discard, Draw, LayOff, Meld, Pickup
+from .commands import ACTIONS
 from .melds import PAIR, RUN, SET, SPECIALS
 from .state import DRAW, PICKUP, PLAY
 from .views import SeatView, see
 
-MELD, LAYOFF, DISCARD = "meld", "layoff", "discard"
-
-
-def legal_actions(state, seat: int) -> list:
-    view = see(state, seat)
-    return [] if view is None else actions_for(view)
-
-
-def actions_for(view: SeatView) -> list:
-    return [to_command(view.seat, option) for option in options(view)]
-
-
-def to_command(seat: int, option: tuple):
-    kind = option[0]
-    if kind == PICKUP:
-        return Pickup(seat)
-    if kind == DRAW:
-        return Draw(seat)
-    if kind == MELD:
-        return Meld(seat, option[1])
-    if kind == LAYOFF:
-        return LayOff(seat, option[1], option[2])
-    return Discard(seat, option[1])
+MELD, LAYOFF, DISCARD = "meld", "layoff", "discard"  # the options' kinds are the actions' types
 
 
 def options(view: SeatView) -> list[tuple]:
@@ -157,3 +136,6 @@ def _run_extensions(run_cards, suit: str, ranks: set[int]) -> list[tuple[str, ..
                 continue
             found.append(tuple(CODE[(r, suit)] for r in list(range(down, lo)) + list(range(hi + 1, up + 1))))
     return found
+
+
+to_command, legal_actions = listing(ACTIONS, see, options)

@@ -2,13 +2,15 @@
 
 Each declares its action body (`action`, `params`: see kernel/bodies.py), so
 the API, the commands and the legal-action hints share one mapping. Creating
-a game and dealing a hand are the kernel's `CreateGame` and `StartHand`.
+a game and dealing a hand are the kernel's `CreateGame` and `StartHand`;
+drawing and passing a card on (`Discard`) are the kernel's commands too.
 """
 
 from dataclasses import dataclass
 from typing import ClassVar
 
 from ..kernel.bodies import Param
+from ..kernel.commands import Discard, Draw
 from ..kernel.deals import StartHand
 from ..kernel.players import CreateGame, Player
 
@@ -19,13 +21,6 @@ __all__ = ["CreateGame", "Player", "StartHand", "Pickup", "Draw", "Meld", "LayOf
 class Pickup:
     seat: int
     action: ClassVar[str] = "pickup"
-    params: ClassVar[tuple] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    seat: int
-    action: ClassVar[str] = "draw"
     params: ClassVar[tuple] = ()
 
 
@@ -44,14 +39,6 @@ class LayOff:
     cards: tuple[str, ...]
     action: ClassVar[str] = "layoff"
     params: ClassVar[tuple] = (Param("meld", "meld_id", "meld"), Param("cards", "cards", "cards"))
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    seat: int
-    card: str
-    action: ClassVar[str] = "discard"
-    params: ClassVar[tuple] = (Param("card", "card", "card"),)
 
 
 #: action type -> command class: the bodies POST /actions accepts in an Iceberg game

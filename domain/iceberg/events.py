@@ -1,113 +1,47 @@
 """Iceberg's events: what happened, in the past tense, with the fields of the API.
 
 Each event is a frozen dataclass named for its `type`; `data` is its fields as
-JSON-ready values (kernel/eventdata.py). `HandStarted` carries the deck and salt, which projections
-hide until the hand ends; nothing else in an event is secret from everyone.
+JSON-ready values (kernel/eventdata.py). The shared ones are the kernel's
+(kernel/events.py), stored under Iceberg's codes; Iceberg's own are a card
+picked up, an ace put face up, and its melds and lay-offs with their points.
+Its `CardDiscarded` passes the card face down to the seat before (`to_seat`).
+`HandStarted` carries the deck and salt, which projections hide until the hand
+ends; nothing else in an event is secret from everyone.
 """
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from ..kernel.players import Player
+from ..kernel import events
 from ..kernel.turns import DeadlineSet, TurnTimedOut
 from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
-class HandResult:
-    seat: int
+class HandResult(events.HandResult):
     melded: int
     cards_left: int
     playable: int
     aces: int
     total: int
 
-    def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
 
-
-@dataclass(frozen=True, slots=True)
-class GameCreated:
-    players: tuple[Player, ...]
-    rules: Rules
-    variant: str = "iceberg"
-
-    @classmethod
-    def from_data(cls, data: dict) -> "GameCreated":
-        return cls(tuple(Player(**p) for p in data["players"]), Rules(**data["rules"]), data["variant"])
-
-
-@dataclass(frozen=True, slots=True)
-class HandStarted:
-    hand: int
-    first_seat: int
-    deck_commitment: str
-    deck: tuple[str, ...]
-    salt: str
-
-
-@dataclass(frozen=True, slots=True)
-class CardPickedUp:
-    seat: int
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class CardDrawn:
-    seat: int
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class AceRevealed:
-    seat: int
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class MeldLaid:
-    seat: int
-    meld: str
-    kind: str
-    cards: tuple[str, ...]
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardsLaidOff:
-    seat: int
-    meld: str
-    cards: tuple[str, ...]
-    points: int
+GameCreated = events.game_created("iceberg", Rules)
+HandStarted = events.hand_started(first_seat=int)
+CardDrawn = events.of_variant(events.CardDrawn)
+HandEnded = events.hand_ended(HandResult)  # `reason`: "out" or "last_ace"
+GameEnded = events.of_variant(events.GameEnded)
+CardPickedUp = events.of_variant(events.SeatCard, "CardPickedUp")  # `seat` takes the card passed to it
+AceRevealed = events.of_variant(events.SeatCard, "AceRevealed")  # an ace of `seat`'s goes face up before it
+MeldLaid = events.meld_laid(points=int)
+CardsLaidOff = events.cards_laid_off(points=int)
 
 
 @dataclass(frozen=True, slots=True)
 class CardDiscarded:
+    """`seat` passes `card` face down to `to_seat`, the seat before it."""
     seat: int
     to_seat: int
     card: str
-
-
-@dataclass(frozen=True, slots=True)
-class HandEnded:
-    hand: int
-    reason: str  # "out" or "last_ace"
-    results: tuple[HandResult, ...]
-    deck: tuple[str, ...]
-    salt: str
-
-    @classmethod
-    def from_data(cls, data: dict) -> "HandEnded":
-        return cls(data["hand"], data["reason"], tuple(HandResult(**r) for r in data["results"]),
-                   tuple(data["deck"]), data["salt"])
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnded:
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
-    reason: str  # kernel/ending.py REASONS
-
-
 
 
 __all__ = ["HandResult", "GameCreated", "HandStarted", "CardPickedUp", "CardDrawn", "AceRevealed", "MeldLaid",

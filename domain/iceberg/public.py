@@ -2,27 +2,24 @@
 only one seat sees, and a replay frame's complete state. Plain data, ready
 for JSON; projections/ adds what every variant shows (ids, names, totals)."""
 
+from ..kernel import gamestate, tables
+from ..kernel.variant import PUBLIC, SECRET
 from .state import ENDED, GameState
-
-
-def _playing(state: GameState) -> bool:
-    return state.hand is not None and state.hand.phase != ENDED
 
 
 def public(state: GameState) -> dict:
     hand = state.hand
-    playing = _playing(state)
+    playing = gamestate.playing(state)
     return {
         "hand": hand.number if hand else None,
-        "turn": {"seat": hand.turn, "phase": hand.phase} if playing else None,
+        "turn": gamestate.shown_turn(state),
         "stock": hand.stock if hand else 0,
         "seats": [{"hand_size": len(hand.hands[seat]) if hand else 0,
                    "aces": list(hand.aces[seat]) if hand else [],
                    "waiting": bool(playing and hand.waiting[seat] is not None),
                    "points": hand.points[seat] if hand else 0}
                   for seat in range(len(state.players))],
-        "table": [{"id": m.id, "owner": m.owner, "kind": m.kind, "cards": list(m.cards)}
-                  for m in (hand.table if hand else ())],
+        "table": [tables.shown(m) for m in (hand.table if hand else ())],
     }
 
 
@@ -31,7 +28,7 @@ def private(state: GameState, seat: int) -> dict:
     hand = state.hand
     n = len(state.players)
     return {"hand": list(hand.hands[seat]) if hand else [],
-            "passed": hand.waiting[(seat - 1) % n] if _playing(state) else None}
+            "passed": hand.waiting[(seat - 1) % n] if gamestate.playing(state) else None}
 
 
 def replay_state(state: GameState) -> dict:
@@ -39,10 +36,22 @@ def replay_state(state: GameState) -> dict:
     return {
         "hands": [list(cards) for cards in h.hands],
         "stock": h.stock,
-        "table": [{"id": m.id, "owner": m.owner, "kind": m.kind, "cards": list(m.cards)} for m in h.table],
+        "table": [tables.shown(m) for m in h.table],
         "points": list(h.points),
         "aces": [list(cards) for cards in h.aces],
         "waiting": list(h.waiting),
         "turn": h.turn if h.phase != ENDED else None,
         "phase": h.phase,
     }
+
+
+def cards_in_play(state: GameState) -> list:
+    """Where every card of the hand is, and who sees it (kernel/variant.py)."""
+    h, n = state.hand, len(state.players)
+    places = [("stock", SECRET, h.deck[h.stock_pos:])]
+    for seat in range(n):
+        places += [(f"seat {seat}'s hand", seat, h.hands[seat]), (f"seat {seat}'s aces", PUBLIC, h.aces[seat])]
+    places += [(f"meld {m.id}", PUBLIC, m.cards) for m in h.table]
+    # a passed card lies face down: its passer (the seat after its receiver) saw it
+    places += [(f"passed to seat {seat}", (seat + 1) % n, (card,)) for seat, card in enumerate(h.waiting) if card]
+    return places

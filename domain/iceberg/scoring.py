@@ -2,7 +2,7 @@
 hand" and "The game")."""
 
 from ..kernel.cards import is_ace
-from .events import GameEnded, HandResult
+from .events import HandResult
 from .playable import playable
 
 CARD_PENALTY = 10
@@ -31,9 +31,3 @@ def apply_aces(ace_rule: str, base: int, aces: int) -> int:
     if ace_rule == "multiplier":
         return base * (1 + aces)
     return base + ACE_BONUS * aces
-
-
-def ended_early(state, reason: str, winners) -> GameEnded:
-    """The GameEnded of a game stopped before its end (kernel/ending.py): the
-    totals of the hands played; the hand in progress, if any, is not scored."""
-    return GameEnded(tuple(winners), state.totals, reason)

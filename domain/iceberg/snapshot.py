@@ -1,53 +1,10 @@
-"""A folded state as JSON-ready data and back, for snapshots.
+"""The folded state of an Iceberg game as JSON-ready data and back, for snapshots:
+the kernel's (kernel/games.py), by the state's fields and their types."""
 
-Snapshots are a cache: the log is the truth, and a snapshot must fold back to
-exactly the state it was taken from (tests check `from_data(to_data(s)) == s`).
-"""
-
-from ..kernel.players import Player
-from ..kernel.seats import People
-from ..kernel.shuffle import Deals
-from .events import HandResult
-from .rules import Rules
-from .state import GameState, HandState, TableMeld
+from ..kernel.games import Snapshots
+from .state import GameState
 
 FORMAT = 2  # bump when the shape changes; older snapshots are then ignored (2: the variant)
 
-
-def to_data(state: GameState) -> dict:
-    data = state._asdict()
-    data["players"] = [p.to_dict() for p in state.players]
-    data["people"] = state.people.to_data()
-    data["deals"] = state.deals.to_data() if state.deals else None
-    data["rules"] = state.rules.to_dict()
-    data["results"] = [[r.to_dict() for r in hand] for hand in state.results]
-    if state.hand is not None:
-        hand = state.hand._asdict()
-        hand["table"] = [[m.id, m.owner, m.kind, list(m.cards)] for m in state.hand.table]
-        data["hand"] = hand
-    data["format"] = FORMAT
-    return data
-
-
-def from_data(data: dict) -> GameState:
-    data = dict(data)
-    if data.pop("format", None) != FORMAT:
-        raise ValueError("snapshot of another format")
-    hand = data["hand"]
-    if hand is not None:
-        hand = dict(hand)
-        hand["table"] = tuple(TableMeld(i, o, k, tuple(c)) for i, o, k, c in hand["table"])
-        hand = HandState(**{k: _frozen(v) if k != "table" else v for k, v in hand.items()})
-    return GameState(
-        version=data["version"], status=data["status"],
-        players=tuple(Player(**p) for p in data["players"]), rules=Rules(**data["rules"]),
-        decks=data["decks"], totals=tuple(data["totals"]),
-        results=tuple(tuple(HandResult(**r) for r in hand_results) for hand_results in data["results"]),
-        winners=tuple(data["winners"]), hand=hand, hand_spans=_frozen(data["hand_spans"]), variant=data["variant"],
-        people=People.from_data(data.get("people")), deals=Deals.from_data(data.get("deals")))
-
-
-def _frozen(value):
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
+SNAPSHOTS = Snapshots(GameState, FORMAT)
+to_data, from_data = SNAPSHOTS.to_data, SNAPSHOTS.from_data

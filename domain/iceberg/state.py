@@ -1,31 +1,14 @@
-"""The folded state of a game: frozen, so a fold is safe to cache and share.
+"""The folded state of an Iceberg game: frozen typed NamedTuples (kernel/games.py)."""
 
-GameState and HandState are typed NamedTuples rather than dataclasses: just as
-immutable, and `_replace` is about five times faster than `dataclasses.replace`,
-which matters when every move folds a new state.
-"""
-
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..kernel import gamestate
-from ..kernel.players import Player
-from ..kernel.seats import People
-from ..kernel.shuffle import Deals
+from ..kernel import games, gamestate, tables
+from ..kernel.tables import TableMeld
 from .events import HandResult
 from .rules import Rules
 
-PICKUP, DRAW, PLAY, ENDED = "pickup", "draw", "play", "ended"
-NEW, ACTIVE, FINISHED = "new", "active", "finished"
+PICKUP, DRAW, PLAY, ENDED = "pickup", "draw", "play", gamestate.ENDED  # a hand's phases
 HAND_SIZE = 7
-
-
-@dataclass(frozen=True, slots=True)
-class TableMeld:
-    id: str
-    owner: int
-    kind: str
-    cards: tuple[str, ...]
 
 
 class HandState(NamedTuple):
@@ -52,31 +35,12 @@ class HandState(NamedTuple):
         return len(self.deck) - self.stock_pos
 
     def meld(self, meld_id: str) -> TableMeld | None:
-        for meld in self.table:
-            if meld.id == meld_id:
-                return meld
-        return None
+        return tables.find(self.table, meld_id)
 
 
-class GameState(NamedTuple):
-    """What every variant's state offers the engine and the service: version,
-    status, variant, players, rules, decks, totals, winners, hand_spans,
-    hands_played, needs_deal, turn_seat and deadline."""
-    version: int = 0
-    status: str = NEW
-    players: tuple[Player, ...] = ()
-    rules: Rules = Rules()
-    decks: int = 1
-    totals: tuple[int, ...] = ()
-    results: tuple[tuple[HandResult, ...], ...] = ()  # one entry per finished hand
-    winners: tuple[int, ...] = ()
-    hand: HandState | None = None
-    # (first version, last version) of each hand's events; last is 0 while it is played
-    hand_spans: tuple[tuple[int, int], ...] = ()
-    variant: str = "iceberg"
-    people: People = People()  # who withdrew, extensions used, whether a human moved (kernel/seats.py)
-    deals: Deals | None = None  # the committed deals and the seeds given (kernel/shuffle.py)
+class GameState(games.game_state("iceberg", Rules, HandResult, HandState)):
+    """An Iceberg game: the fields every game has (kernel/games.py), no more."""
+    __slots__ = ()
 
-    hands_played, turn_seat, deadline, needs_deal = gamestate.PROPERTIES
 
 INITIAL = GameState()

@@ -1,25 +1,12 @@
 """How Iceberg's events are stored (kernel/stored.py): codes, versions and
 field lists, pinned. Never change a code or a field list in place: add a
-version with an upcaster instead (tests/test_stored_form.py holds them to it)."""
+version with an upcaster instead (tests/test_stored_form.py holds them to it).
+The kernel's own events (deadlines, seats, deals) are stored alike in every
+variant: the Variant record adds their forms."""
 
-from ..kernel.ending import reason_of_v1
-from ..kernel.seats import STORED as SEATS
-from ..kernel.shuffle import STORED as DEALS
+from ..kernel.events import created_form, game_ended_form, hand_ended_form, seat_card_form
 from ..kernel.stored import Past, StoredForm
-from .events import (
-    AceRevealed,
-    CardDiscarded,
-    CardDrawn,
-    CardPickedUp,
-    CardsLaidOff,
-    DeadlineSet,
-    GameCreated,
-    GameEnded,
-    HandEnded,
-    HandStarted,
-    MeldLaid,
-    TurnTimedOut,
-)
+from . import events as ev
 
 
 def _iceberg_by_default(data: dict) -> dict:
@@ -28,18 +15,14 @@ def _iceberg_by_default(data: dict) -> dict:
 
 
 STORED = (
-    StoredForm(GameCreated, "G", ("players", "rules", "variant"), version=2,
-               past=(Past(1, ("players", "rules"), _iceberg_by_default),)),
-    StoredForm(HandStarted, "H", ("hand", "first_seat", "deck_commitment", "deck", "salt"), joined=("deck",)),
-    StoredForm(CardPickedUp, "U", ("seat", "card")),
-    StoredForm(CardDrawn, "D", ("seat", "card")),
-    StoredForm(AceRevealed, "A", ("seat", "card")),
-    StoredForm(MeldLaid, "M", ("seat", "meld", "kind", "cards", "points")),
-    StoredForm(CardsLaidOff, "L", ("seat", "meld", "cards", "points")),
-    StoredForm(CardDiscarded, "X", ("seat", "to_seat", "card")),
-    StoredForm(HandEnded, "E", ("hand", "reason", "results", "deck", "salt"), joined=("deck",)),
-    StoredForm(GameEnded, "O", ("winners", "totals", "reason"), version=2,
-               past=(Past(1, ("winners", "totals"), reason_of_v1),)),
-    StoredForm(DeadlineSet, "S", ("seat", "deadline")),
-    StoredForm(TurnTimedOut, "T", ("seat", "deadline")),
-) + SEATS + DEALS  # the kernel's: seats (taking, resigning, forfeiting, aborting, extending), deals
+    created_form(ev.GameCreated, "G", version=2, past=(Past(1, ("players", "rules"), _iceberg_by_default),)),
+    StoredForm(ev.HandStarted, "H", ("hand", "first_seat", "deck_commitment", "deck", "salt"), joined=("deck",)),
+    StoredForm(ev.CardPickedUp, "U", ("seat", "card")),
+    seat_card_form(ev.CardDrawn, "D"),
+    StoredForm(ev.AceRevealed, "A", ("seat", "card")),
+    StoredForm(ev.MeldLaid, "M", ("seat", "meld", "kind", "cards", "points")),
+    StoredForm(ev.CardsLaidOff, "L", ("seat", "meld", "cards", "points")),
+    StoredForm(ev.CardDiscarded, "X", ("seat", "to_seat", "card")),
+    hand_ended_form(ev.HandEnded, "E"),
+    game_ended_form(ev.GameEnded, "O", reason_added=True),
+)

@@ -42,3 +42,21 @@ def command_of(commands: dict, seat: int, body: dict):
     if extra:
         raise InvalidAction(f"a {cls.action} action takes no {', '.join(sorted(extra))}")
     return cls(seat=seat, **values)
+
+
+def listing(commands: dict, see, options):
+    """(to_command, legal_actions) of a variant that lists a seat's legal actions
+    as light options, `options(view) -> [(action type, its parameters in the
+    command's order), ...]` (cheap to make and compare: bots weigh them before
+    making one a command), from what the seat sees (`see(state, seat)`), so the
+    listing never depends on what it may not see. Only the seat to move has any."""
+
+    def to_command(seat: int, option: tuple):
+        return commands[option[0]](seat, *option[1:])
+
+    def legal_actions(state, seat: int) -> list:
+        if state.turn_seat != seat:  # between hands, once the game is over, on another seat's turn
+            return []
+        return [to_command(seat, option) for option in options(see(state, seat))]
+
+    return to_command, legal_actions

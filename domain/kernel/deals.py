@@ -77,3 +77,12 @@ def random_deal(decks: int) -> Deal:
 def explicit_deal(deck) -> Deal:
     """A given deck order (tests, audits, reproducing a hand) with a fresh salt."""
     return Deal(tuple(deck), secrets.token_hex(16))
+
+
+def dealt(deck, first_seat: int, players: int, size: int) -> tuple[tuple[str, ...], ...]:
+    """Each seat's cards: one at a time from the top of `deck`, `size` rounds,
+    deck[k] to seat (first_seat + k) mod players."""
+    hands = [[] for _ in range(players)]
+    for k in range(size * players):
+        hands[(first_seat + k) % players].append(deck[k])
+    return tuple(tuple(cards) for cards in hands)

@@ -1,7 +1,17 @@
 """Deciding a command, the same way in every variant: a table from command
 type to a decider, and a batch that folds each event as it is emitted, so a
 decider can look at the state its own events lead to (an automatic
-consequence, such as the end of a hand, depends on it)."""
+consequence, such as the end of a hand, depends on it). And the checks and
+steps every rummy's deciders share: the game's creation, whose turn it is,
+cards a seat holds, a deal's checks, the end of a hand and of the game."""
+
+from . import errors as err
+from .cards import full_pack, is_card, remove_cards
+from .deals import StartHand, commitment
+from .ending import scoring_end
+from .folding import check_game
+from .gamestate import ENDED
+from .players import CreateGame, seat_players
 
 
 class Batch:
@@ -36,3 +46,106 @@ def deciding(deciders: dict, evolve):
         return run(state, command)[0]
 
     return decide, run
+
+
+# --- what the deciders of every rummy share ----------------------------------------------------
+
+def create(state, command: CreateGame, created_type, seats: tuple[int, int], bots, rules_type):
+    """The variant's GameCreated for `command`: refused if the game exists, the
+    table cannot be seated (`seats`: fewest, most) or the rules are not the variant's."""
+    return created_type(*seat_players(state, command, *seats, bots, rules_type))
+
+
+def dealing(state, command: StartHand, pack=None) -> tuple[int, tuple[str, ...], str]:
+    """(the hand's number, its deck, the deck's commitment) of the next hand,
+    dealt from `command`'s deck: refused unless the game needs a deal and the
+    deck is exactly the game's pack (by default its `decks` full decks)."""
+    check_game(state)
+    if not state.needs_deal:
+        raise err.HandInProgress("a hand is being played")
+    pack = full_pack(state.decks) if pack is None else pack
+    deck = tuple(command.deck)
+    if len(deck) != len(pack) or sorted(deck) != sorted(pack):
+        decks = "one deck" if state.decks == 1 else f"{state.decks} decks"
+        raise err.InvalidDeck(f"the deck must be exactly the {len(pack)} cards of {decks}")
+    if not isinstance(command.salt, str) or not command.salt:
+        raise err.InvalidDeck("a deal needs a salt")
+    return state.hands_played, deck, commitment(deck, command.salt)
+
+
+def turn(state, seat):
+    """The hand being played, if it is `seat`'s turn in it."""
+    check_game(state)
+    hand = state.hand
+    if hand is None or hand.phase == ENDED:
+        raise err.HandOver("the hand is over")
+    if type(seat) is not int or not 0 <= seat < len(state.players):  # (True is no seat)
+        raise err.NoSuchSeat(f"no seat {seat!r}")
+    if seat != hand.turn:
+        raise err.NotYourTurn(f"it is seat {hand.turn}'s turn")
+    return hand
+
+
+def cards_of(cards) -> tuple[str, ...]:
+    """Cards a command names (one card or several), each a card code."""
+    cards = tuple(cards) if isinstance(cards, (tuple, list)) else (cards,)
+    for card in cards:
+        if not is_card(card):
+            raise err.InvalidCard(f"{card!r} is not a card")
+    return cards
+
+
+def held(holding, cards) -> tuple[str, ...]:
+    """The cards a command names, if the seat `holding` these has them all."""
+    if type(cards) is not tuple:  # (this runs for every card played: the usual case costs one test)
+        cards = cards_of(cards)
+    else:
+        for card in cards:
+            if not is_card(card):
+                raise err.InvalidCard(f"{card!r} is not a card")
+    if remove_cards(holding, cards) is None:
+        raise err.CardNotInHand(f"you do not hold {' '.join(cards)}")
+    return cards
+
+
+class Ending:
+    """How a variant's hands end: its HandEnded (`ended_type`), each seat's
+    results of the hand just over (`results(state)`, unless the decider gives
+    them) and whether the game ends with it (`game_over(state)`: its GameEnded,
+    or None)."""
+
+    def __init__(self, ended_type, game_over, results=None):
+        self.ended_type, self.game_over, self.results = ended_type, game_over, results
+
+    def now(self, batch: Batch, reason: str, results=None) -> None:
+        """The hand in `batch` ends, the deal revealed; then the game, if it is over."""
+        hand = batch.state.hand
+        results = self.results(batch.state) if results is None else results
+        batch.emit(self.ended_type(hand.number, reason, results, hand.deck, hand.salt))
+        ended = self.game_over(batch.state)
+        if ended is not None:
+            batch.emit(ended)
+
+    def if_out(self, batch: Batch, seat: int) -> bool:
+        """The hand ends ("out") if the seat's hand is empty."""
+        if batch.state.hand.hands[seat]:
+            return False
+        self.now(batch, "out")
+        return True
+
+
+def scoring_over(ended_type):
+    """`game_over` for a scoring rummy whose GameEnded is the kernel's (winners,
+    totals, reason): it ends as kernel/ending.py `scoring_end` says."""
+    def game_over(state):
+        over = scoring_end(state.rules, state.totals, state.hands_played, state.people.withdrawn)
+        return None if over is None else ended_type(over[0], state.totals, over[1])
+    return game_over
+
+
+def ended_early(ended_type):
+    """A variant's `end_game` when its GameEnded is the kernel's: the totals of
+    the hands played (the hand in progress, if any, is not scored)."""
+    def end_game(state, reason: str, winners):
+        return ended_type(tuple(winners), state.totals, reason)
+    return end_game

@@ -9,15 +9,8 @@ highest total winning, so no two bots can play forever.
 
 from dataclasses import dataclass
 
-from .options import Option
-
 #: why a game ended, as GameEnded.reason gives it (API.md)
 REASONS = ("target", "hands", "max_hands", "resigned", "forfeit", "aborted", "abandoned")
-MAX_HANDS = 100
-
-MAX_HANDS_OPTION = Option("max_hands", "integer", MAX_HANDS,
-                          "the game ends after this many hands in any case, highest total winning",
-                          minimum=1, maximum=1000)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,17 @@ OPEN = "open"  # created with a seat still to be taken: no hand is dealt until t
 ENDED = "ended"  # the phase of a hand that is over
 
 
+def playing(state) -> bool:
+    """A hand is being played: dealt, and not over."""
+    return state.hand is not None and state.hand.phase != ENDED
+
+
+def shown_turn(state) -> dict | None:
+    """Whose turn it is and in what phase, as the public table shows it (None between hands)."""
+    hand = state.hand
+    return {"seat": hand.turn, "phase": hand.phase} if playing(state) else None
+
+
 def _hands_played(state) -> int:
     return len(state.results)
 

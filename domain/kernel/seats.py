@@ -9,35 +9,21 @@ running deadline (`DeadlineExtended`).
 A seat that resigned or forfeited is withdrawn: from then on the greedy bot
 plays it (its player record becomes a greedy bot's) and it cannot win. The
 decisions live in domain/seating.py; here are the commands, the events, their
-stored forms, the rules options and how each event changes any variant's state
+stored forms (their rules options, `on_timeout`, `extensions` and `extension_s`, are
+in kernel/rules.py) and how each event changes any variant's state
 (`EVOLVERS`, which every variant's evolve includes).
 """
 
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .events import FILED
 from .folding import advance, replace_at
 from .gamestate import ACTIVE, OPEN
-from .options import Option
 from .players import Player
 from .stored import StoredForm
 
 WITHDRAWN_BOT = "greedy"  # plays a withdrawn seat, as it plays a timed-out turn
-ON_TIMEOUT = ("bot", "forfeit")
-
-ON_TIMEOUT_OPTION = Option(
-    "on_timeout", "choice", "bot",
-    "play by mail: when a turn times out, the greedy bot plays it (bot) or the late seat forfeits (forfeit)",
-    choices=ON_TIMEOUT)
-EXTENSIONS_OPTION = Option("extensions", "integer", 0,
-                           "play by mail: how often each seat may extend its own running deadline in a game",
-                           minimum=0, maximum=100)
-EXTENSION_S_OPTION = Option("extension_s", "integer", 86400, "play by mail: seconds one extension adds",
-                            minimum=1, maximum=30 * 86400)
-# not a seat's, but every variant's too: whether the game counts for the players' ratings
-RATED_OPTION = Option("rated", "boolean", True, "the game counts for the players' ratings once it has ended")
-#: every variant's rules end with these (after turn_timeout_s)
-OPTIONS = (ON_TIMEOUT_OPTION, EXTENSIONS_OPTION, EXTENSION_S_OPTION, RATED_OPTION)
 
 
 class People(NamedTuple):
@@ -66,16 +52,9 @@ def created(players) -> dict:
                                                 moved=all(p.bot is not None for p in players))}
 
 
-def noting_moves(handlers: dict, moves) -> dict:
-    """`handlers` with those of the `moves` event types (a seat's own actions)
-    also noting that a human seat has moved, until one has."""
-    noted = dict(handlers)
-    for kind in moves:
-        noted[kind] = _noting(handlers[kind])
-    return noted
-
-
-def _noting(handle):
+def noting(handle):
+    """`handle` (evolving an event of a seat's own move) also noting that a human
+    seat has moved, until one has (kernel/evolving.py wraps every such event's)."""
     def noted(state, event):
         after = handle(state, event)
         if after.people.moved or state.players[event.seat].bot is not None:
@@ -119,23 +98,28 @@ COMMANDS = (TakeSeat, Resign, Abort, Extend)
 class SeatTaken:
     seat: int
     name: str
+    move = False  # what people do to a game (each event here), not a move in it
+    follows = (FILED,)  # who sits where is in the history of games
 
 
 @dataclass(frozen=True, slots=True)
 class SeatResigned:
     seat: int
+    move = False
 
 
 @dataclass(frozen=True, slots=True)
 class SeatForfeited:
     """The seat's turn timed out in a game with `on_timeout: "forfeit"`."""
     seat: int
+    move = False
 
 
 @dataclass(frozen=True, slots=True)
 class GameAborted:
     """`seat` ended the game before any human moved; GameEnded (`aborted`) follows."""
     seat: int
+    move = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +127,7 @@ class DeadlineExtended:
     """The seat to move moved its own deadline to `deadline` (UTC ISO 8601)."""
     seat: int
     deadline: str
+    move = False
 
 
 #: stored as every variant stores them (kernel/stored.py): codes starting with "p", never changed

@@ -11,6 +11,9 @@ the check runs.
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from .events import DUE
+from .stored import StoredForm
+
 REMINDER_AT = 0.8  # a reminder goes out when 80% of the time has passed
 
 
@@ -19,6 +22,8 @@ class DeadlineSet:
     """The seat to move must finish its turn by `deadline` (UTC ISO 8601)."""
     seat: int
     deadline: str
+    move = False
+    follows = (DUE,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,12 +31,20 @@ class TurnTimedOut:
     """The deadline passed: the greedy policy plays this turn for the absent seat."""
     seat: int
     deadline: str
+    move = False
 
 
 @dataclass(frozen=True, slots=True)
 class TimeOut:
     """Apply the timeout of the turn that `deadline` was set for, if it is due."""
     deadline: str
+
+
+#: stored as every variant stores them (kernel/stored.py), never changed
+STORED = (
+    StoredForm(DeadlineSet, "S", ("seat", "deadline")),
+    StoredForm(TurnTimedOut, "T", ("seat", "deadline")),
+)
 
 
 def iso(moment: datetime) -> str:

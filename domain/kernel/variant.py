@@ -1,22 +1,29 @@
 """What a variant is: everything the engine, the projections and the service
 need to host one rummy, in one record. Each variant's package builds its
-`VARIANT`; domain/registry.py lists them by name.
+`VARIANT`; domain/registry.py lists them (docs/architecture.md, "Where a new
+variant goes", says what each part is and what the kernel gives).
 
 A variant's state must offer what the engine and the service read of every
-game: version, status ("new", "active", "finished"), variant, players, rules
-(every variant has the option `turn_timeout_s`: play by mail), decks, totals, winners, hand_spans (first and last
-version of each hand, last 0 while it is played), hands_played, needs_deal,
-turn_seat (the seat that must act now, or None) and deadline.
+game: the fields of kernel/games.py `game_state` (version, status, variant,
+players, rules, decks, totals, winners, hand_spans, ...) and its properties
+hands_played, needs_deal, turn_seat (the seat that must act now, or None) and
+deadline.
 """
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Callable
 
+from . import events, seats, shuffle, telling, turns
+from .deciding import ended_early
 from .eventdata import from_data
-from .options import Option
 from .stored import StoredForm
+
+#: the kernel's own events (deadlines, seats, deals), stored alike in every variant's logs
+KERNEL_FORMS = turns.STORED + seats.STORED + shuffle.STORED
+#: cards seen by everyone, and cards seen by nobody, during a hand (`cards_in_play`)
+PUBLIC, SECRET = "public", "secret"
 
 
 @dataclass(frozen=True)
@@ -36,11 +43,10 @@ class Variant:
     name: str
     title: str
     players: tuple[int, int]  # fewest, most
-    options: tuple[Option, ...]
-    rules: Callable[[dict | None], object]  # the rules object from option values (checked)
+    rules_type: type  # its Rules (kernel/rules.py): the options, their defaults, the rules object
     initial: object  # the state before GameCreated
     commands: dict[str, type]  # action type -> command class (kernel/bodies.py)
-    stored: tuple[StoredForm, ...]  # every event type the variant's logs hold
+    events: tuple[StoredForm, ...]  # the stored forms of its own events and of the shared ones it has
     decide: Callable  # (state, command) -> (events, state after them): consequences included
     evolve: Callable  # (state, event) -> state
     starts_turn: frozenset  # event classes after which a (new) seat's turn begins
@@ -50,12 +56,46 @@ class Variant:
     public: Callable[[object], dict]  # (state) -> the variant's part of the public table
     private: Callable[[object, int], dict]  # (state, seat) -> what only that seat may see
     replay_state: Callable[[object], dict]  # (state) -> a replay frame's complete state
-    transcript: Callable[[dict], str]  # (replay document) -> the hand told in words
-    narrate: Callable[[dict], list[str]]  # (replay document) -> one line per frame, told from its event
+    telling: telling.Telling  # how a hand is told in words (kernel/telling.py)
     hidden: dict[str, Hidden]  # event type -> its field one seat alone may see during the hand
-    sealed: dict[str, tuple[str, ...]]  # event type -> fields nobody but the admin sees during the hand
-    snapshot: tuple[Callable, Callable]  # (state -> data, data -> state)
-    end_game: Callable  # (state, reason, winners) -> the GameEnded that ends the game now (kernel/ending.py)
+    snapshot: tuple[Callable, Callable]  # (state -> data, data -> state): kernel/games.py Snapshots
+    # (state) -> [(place, seen by, cards)]: where every card of the hand being played is, each place seen by
+    # one seat, by everyone (PUBLIC) or by nobody (SECRET); the conformance suite holds the variant to it
+    cards_in_play: Callable[[object], list]
+    # (state, reason, winners) -> the GameEnded that ends the game now (kernel/ending.py); the kernel's
+    # when the variant's GameEnded is the kernel's
+    end_game: Callable | None = None
+    # event type -> fields nobody but the admin sees during the hand
+    sealed: dict[str, tuple[str, ...]] = field(default_factory=lambda: {"HandStarted": ("deck", "salt")})
+    # fields (of events, views, the table) whose card codes say what a wild card stands for: values, not
+    # cards in play (the conformance suite's search for a card a reader may not know passes over them)
+    stand_ins: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if self.end_game is None:
+            object.__setattr__(self, "end_game", ended_early(self._game_ended()))
+
+    def _game_ended(self) -> type:
+        """Its GameEnded, if it is the kernel's (the same fields)."""
+        for form in self.events:
+            if issubclass(form.type, events.GameEnded):
+                if [f.name for f in fields(form.type)] != [f.name for f in fields(events.GameEnded)]:
+                    raise TypeError(f"{self.name}'s GameEnded has fields of its own: give its end_game")
+                return form.type
+        raise TypeError(f"{self.name} has no GameEnded")
+
+    @property
+    def options(self) -> tuple:
+        return self.rules_type.options
+
+    def rules(self, data: dict | None):
+        """The rules object from option values (checked; missing ones take their defaults)."""
+        return self.rules_type.from_dict(data)
+
+    @cached_property
+    def stored(self) -> tuple[StoredForm, ...]:
+        """Every event type the variant's logs hold: its own and the kernel's."""
+        return self.events + KERNEL_FORMS
 
     def event_types(self) -> dict[str, type]:
         return dict(self._event_types)
@@ -70,11 +110,19 @@ class Variant:
         """The domain event of this type and data (as the API and the store give them)."""
         return from_data(self._event_types[type_name], data)
 
-    def fold(self, events, state=None):
+    def fold(self, events_, state=None):
         state = self.initial if state is None else state
-        for event in events:
+        for event in events_:
             state = self.evolve(state, event)
         return state
+
+    def transcript(self, replay: dict) -> str:
+        """A hand told in words, from its replay document (projections/replay.py)."""
+        return telling.transcript(self.telling, replay)
+
+    def narrate(self, replay: dict) -> list[str]:
+        """One line per frame of a replay document, each told from its event."""
+        return telling.narrate(self.telling, replay)
 
     def describe(self) -> dict:
         """The variant as GET /variants lists it."""

@@ -60,7 +60,7 @@ def _header(records) -> dict:
         deals = {"protocol": "commit-reveal/1", **committed["data"], "version": committed["version"],
                  "contributions": [{**r["data"], "version": r["version"]} for r in records
                                    if r["type"] == "SeedContributed"]}
-    return {"variant": created.get("variant", "iceberg"), "rules": created["rules"],
+    return {"variant": created.get("variant", registry.DEFAULT), "rules": created["rules"],
             "seats": [{"seat": i, "name": p["name"], "bot": p["bot"]} for i, p in enumerate(created["players"])],
             "created": {"version": 1, "at": records[0]["at"]}, "deals": deals}
 

@@ -199,7 +199,7 @@ def _header(doc: dict, records: list, variant, lines: list) -> None:
     if created["type"] != "GameCreated":
         raise Discrepancy("event 1", "the log does not begin with GameCreated")
     data = created["data"]
-    if doc.get("variant") != data.get("variant", "iceberg") or header.get("variant") != doc.get("variant"):
+    if doc.get("variant") != data.get("variant", registry.DEFAULT) or header.get("variant") != doc.get("variant"):
         raise Discrepancy("header", "the variant is not the one GameCreated names")
     if plain(header.get("rules")) != plain(data["rules"]):
         raise Discrepancy("header", "the rules are not GameCreated's")

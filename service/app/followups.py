@@ -13,15 +13,12 @@ import redis
 
 from domain import registry
 from domain.deadlines import bot_to_move, human_to_move
+from domain.kernel.events import DUE, FILED, GAME_ENDED, HAND_ENDED, REPLAY
 
 from ..store.codec import epoch_ms
 from .due import next_due
 
 log = logging.getLogger("iceberg.followups")
-
-
-#: event types after which the game is filed in the history again (its status or its seats changed)
-FILED_AFTER = frozenset({"GameCreated", "SeatTaken", "GameEnded"})
 
 
 def bot_only(players) -> bool:
@@ -35,9 +32,9 @@ class FollowUps:
         self.jobs, self.due, self.webhooks, self.clock = jobs, due, webhooks, clock
         self.repair_s, self.abandon_s, self.bot_game_turn_s = repair_s, abandon_s, bot_game_turn_s
         self.filing = filing  # service/app/history.py: the history of games
-        self.on_event = {
-            "HandEnded": [self._build_replay, self._notify_hand_ended],
-            "GameEnded": [self._notify_game_ended, self._settle_end],
+        self.on_event = {  # what follows an event, as its type declares (kernel/events.py)
+            REPLAY: [self._build_replay], HAND_ENDED: [self._notify_hand_ended],
+            GAME_ENDED: [self._notify_game_ended, self._settle_end],
         }
 
     def before_append(self, game_id: str, after) -> None:
@@ -59,8 +56,9 @@ class FollowUps:
         try:
             context = _Context(game_id, after, self.webhooks, hooks)
             for event in events:
-                for react in self.on_event.get(type(event).__name__, ()):
-                    react(context, event)
+                for follow in registry.follow_ups(event):
+                    for react in self.on_event.get(follow, ()):
+                        react(context, event)
             if bot_to_move(after) is not None:
                 self._bot_turn(game_id, after)
             if self._moves_due_time(events, after):
@@ -75,7 +73,7 @@ class FollowUps:
     def _file(self, game_id: str, state, events) -> None:
         """File the game in the history when its status or seats changed (a lost
         filing is made again when its end is settled)."""
-        if self.filing is None or not any(type(e).__name__ in FILED_AFTER for e in events):
+        if self.filing is None or not any(FILED in registry.follow_ups(e) for e in events):
             return
         try:
             self.filing.file(game_id, state)
@@ -92,7 +90,7 @@ class FollowUps:
             return False  # made due before the append (before_append); settling its end unindexes it
         if bot_to_move(state) is not None:
             return True
-        return any(type(e).__name__ in ("GameCreated", "DeadlineSet") for e in events)
+        return any(DUE in registry.follow_ups(e) for e in events)
 
     def _index(self, game_id: str, state) -> None:
         """Bring the game's due time forward to what this state needs (service/app/due.py)."""

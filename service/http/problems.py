@@ -11,23 +11,12 @@ from redis.exceptions import ResponseError as RedisResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from domain.kernel.errors import RuleViolation
+from domain.kernel.errors import CONFLICT, RuleViolation
 
 from ..app.commands import StaleVersion
 from ..store.errors import ConcurrencyError, GameNotFound, refuses_writes
 
 log = logging.getLogger("iceberg")
-
-#: Rule codes that say "not now" (the state forbids it) rather than "never like this".
-CONFLICT_CODES = {"not_your_turn", "must_pick_up", "must_draw", "already_drawn", "hand_over", "game_over",
-                  "hand_in_progress", "game_exists", "not_due", "turn_timed_out",
-                  # gin: the first upcard is offered, a knock awaits the defender's show
-                  "upcard_offered", "cannot_pass", "must_show", "no_knock",
-                  # fortune: the pile is empty now
-                  "pile_empty",
-                  # seats and the people in them (domain/seating.py)
-                  "not_started", "no_open_seat", "seat_taken", "withdrawn", "abort_refused", "no_deadline",
-                  "no_extensions_left"}
 
 _HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 408: "request_timeout", 409: "conflict", 412: "version_conflict",
@@ -64,7 +53,7 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(RuleViolation)
     def _rule(e: RuleViolation):
-        return problem_response(409 if e.code in CONFLICT_CODES else 422, e.code, e.detail)
+        return problem_response(409 if e.kind == CONFLICT else 422, e.code, e.detail)  # declared with the rule
 
     @app.errorhandler(ValidationError)
     def _invalid(e: ValidationError):

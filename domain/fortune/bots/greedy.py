@@ -77,7 +77,7 @@ def _keep_score(card: str, view) -> tuple:
     rank, suit = RANK[card], SUIT[card]
     partners = 0
     for other in view.hand:
-        if other is card or is_deuce(other):
+        if other == card or is_deuce(other):  # the card itself, and its twin in two decks: by value, not identity
             continue
         if RANK[other] == rank:
             partners += 3

@@ -41,7 +41,7 @@ def usefulness(card: str, hand, table) -> int:
     rank, suit = RANK[card], SUIT[card]
     score = 0
     for other in hand:
-        if other is card:
+        if other == card:  # the card itself, and its twin in two decks: by value, never by identity
             continue
         o_rank, o_suit = RANK[other], SUIT[other]
         if o_rank == rank:
