@@ -107,3 +107,45 @@ def test_a_stored_game_plays_on_to_its_end(redis_server, saved, tmp_path, game_i
     whole = Game(variant, [Step(variant.initial, None, "", START, events, state)], None, False)
     every_card_in_exactly_one_place(whole)  # the conformance suite's invariants, over old entries and new
     totals_are_the_hands(whole)
+
+
+@pytest.mark.parametrize("game_id, game", GAMES, ids=[f"{g['variant']}-{g['kind']}" for _, g in GAMES])
+def test_a_stored_game_is_served_over_http_and_its_people_play_on(redis_server, saved, tmp_path, game_id, game):
+    """The same saved keys behind today's API: the table, the log and the audit
+    of each game are served, and an unfinished game's people play it to its end
+    with the seat tokens they were given then (its bots' turns played as their
+    jobs play them)."""
+    from service.http.app import create_app
+    from tests.api_client import ApiClient
+
+    clock = Clock(datetime.fromisoformat(game["at"]))
+    app = create_app(Config(redis_url=redis_server.url, admin_token=LOGS.get("admin", "admin-fixture-token-0123456789"),
+                            data_dir=str(tmp_path)), store_redis=saved, clock=clock, jobs=False)
+    client = ApiClient(app.test_client())
+    services = app.extensions["iceberg"]
+    try:
+        table = client.get(f"/games/{game_id}")
+        assert table.status_code == 200 and table.get_json()["version"] == game["expect"]["version"]
+        assert table.get_json()["variant"] == game["variant"]
+        assert client.get(f"/games/{game_id}/events").status_code == 200
+        tokens = {int(seat): token for seat, token in game["tokens"].items()}
+        for seat, token in tokens.items():
+            assert client.get(f"/games/{game_id}/view", token).get_json()["seat"] == seat
+        for _ in range(5000):
+            state = services.repository.load(game_id).state
+            if state.status == "finished":
+                break
+            seat = state.turn_seat
+            if human_to_move(state) is None:
+                bots = random.Random(f"{game_id}:{state.version}")
+                services.commands.play_turn(game_id, services.repository.load(game_id),
+                                            lambda s, r=bots: bot_move(s, r), f"b{seat}")
+                continue
+            view = client.get(f"/games/{game_id}/view", tokens[seat]).get_json()
+            answer = client.act(game_id, tokens[seat], view["actions"][0])
+            assert answer.status_code == 201, answer.get_json()
+        assert state.status == "finished"
+        assert client.get(f"/games/{game_id}").get_json()["status"] == "finished"
+        assert client.get(f"/games/{game_id}/export").status_code == 200
+    finally:
+        services.hub.close()
