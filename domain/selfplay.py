@@ -18,7 +18,7 @@ START = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 def seeded_dealer(rng: random.Random):
-    return lambda decks: seeded_deal(decks, rng.randbytes(32))
+    return lambda pack: seeded_deal(pack, rng.randbytes(32))
 
 
 def bot_game(policies, rules, seed: int, on_step=None, max_actions=1_000_000, variant: str = "iceberg"):

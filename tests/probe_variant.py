@@ -2,7 +2,8 @@
 show that a variant gets the whole suite by registering, and that the suite
 catches a variant that breaks it (tests/test_conformance.py).
 
-Two cards each; a turn is a draw from the stock and a discard face up; the
+Two cards each from a pack of its own (24 cards); a turn is a draw from the
+stock and a discard face up; the
 hand ends once every seat has discarded twice, each seat scoring the ranks of
 its two cards. Everything but the rules of play is the kernel's.
 """
@@ -13,7 +14,7 @@ from typing import NamedTuple
 from domain.kernel import deciding, events, games, gamestate, rules
 from domain.kernel import errors as err
 from domain.kernel.bodies import listing
-from domain.kernel.cards import RANK
+from domain.kernel.cards import RANK, full_pack
 from domain.kernel.commands import Discard, Draw
 from domain.kernel.deals import StartHand, dealt
 from domain.kernel.evolving import evolver, hand_begun
@@ -28,7 +29,9 @@ OPTIONS = (rules.target(40), rules.HANDS, rules.MAX_HANDS_OPTION) + rules.EVERY_
 
 @rules.typed(OPTIONS)
 class Rules(rules.Rules):
-    pass
+    def pack(self, players: int) -> tuple[str, ...]:
+        """A short pack of its own (2s to 7s), as a variant names one (kernel/deals.py pack_of)."""
+        return tuple(card for card in full_pack(1) if RANK[card] <= 7)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,10 @@ Seed expansion (documented so anyone can re-derive a deck from a seed):
   * numbers: the stream read 8 bytes at a time as big-endian unsigned integers;
   * a uniform index below k: the first number x < 2**64 - (2**64 mod k), then
     x mod k (rejection sampling, so no index is favoured);
-  * the shuffle: Fisher-Yates over the canonical pack (`cards.full_pack`), for
-    i from len-1 down to 1, swap i with a uniform index below i+1;
+  * the shuffle: Fisher-Yates over the game's canonical pack (`pack_of`: its
+    52-card decks in `cards.full_pack` order, or the pack its variant's rules
+    name, e.g. 40 cards, or two decks and jokers), for i from len-1 down to 1,
+    swap i with a uniform index below i+1;
   * the salt: the hex of SHA-256(b"salt" || seed), first 32 hex digits.
 """
 
@@ -63,15 +65,30 @@ def shuffled(cards, seed: bytes) -> tuple[str, ...]:
     return tuple(deck)
 
 
-def seeded_deal(decks: int, seed: bytes) -> Deal:
+Pack = int | tuple  # a dealer is handed the game's pack: its cards, or (older callers) a number of 52-card decks
+
+
+def cards_of(pack: Pack) -> tuple[str, ...]:
+    """The cards of a pack as a dealer is handed it."""
+    return full_pack(pack) if isinstance(pack, int) else tuple(pack)
+
+
+def pack_of(state) -> tuple[str, ...]:
+    """The game's whole pack in canonical order: the pack its rules name
+    (`Rules.pack(players)`), else its `decks` 52-card decks."""
+    named = getattr(state.rules, "pack", None)
+    return named(len(state.players)) if named is not None else full_pack(state.decks)
+
+
+def seeded_deal(pack: Pack, seed: bytes) -> Deal:
     """The deal a seed stands for: same seed, same deck and salt."""
     salt = hashlib.sha256(b"salt" + seed).hexdigest()[:32]
-    return Deal(shuffled(full_pack(decks), seed), salt)
+    return Deal(shuffled(cards_of(pack), seed), salt)
 
 
-def random_deal(decks: int) -> Deal:
+def random_deal(pack: Pack) -> Deal:
     """A fresh, unpredictable deal: the seed comes from `secrets`."""
-    return seeded_deal(decks, secrets.token_bytes(32))
+    return seeded_deal(pack, secrets.token_bytes(32))
 
 
 def explicit_deal(deck) -> Deal:

@@ -6,8 +6,8 @@ steps every rummy's deciders share: the game's creation, whose turn it is,
 cards a seat holds, a deal's checks, the end of a hand and of the game."""
 
 from . import errors as err
-from .cards import full_pack, is_card, remove_cards
-from .deals import StartHand, commitment
+from .cards import is_card, remove_cards
+from .deals import StartHand, commitment, pack_of
 from .ending import scoring_end
 from .folding import check_game
 from .gamestate import ENDED
@@ -59,15 +59,14 @@ def create(state, command: CreateGame, created_type, seats: tuple[int, int], bot
 def dealing(state, command: StartHand, pack=None) -> tuple[int, tuple[str, ...], str]:
     """(the hand's number, its deck, the deck's commitment) of the next hand,
     dealt from `command`'s deck: refused unless the game needs a deal and the
-    deck is exactly the game's pack (by default its `decks` full decks)."""
+    deck is exactly the game's pack (by default `pack_of(state)`)."""
     check_game(state)
     if not state.needs_deal:
         raise err.HandInProgress("a hand is being played")
-    pack = full_pack(state.decks) if pack is None else pack
+    pack = pack_of(state) if pack is None else pack
     deck = tuple(command.deck)
     if len(deck) != len(pack) or sorted(deck) != sorted(pack):
-        decks = "one deck" if state.decks == 1 else f"{state.decks} decks"
-        raise err.InvalidDeck(f"the deck must be exactly the {len(pack)} cards of {decks}")
+        raise err.InvalidDeck(f"the deck must be exactly the {len(pack)} cards of the game's pack")
     if not isinstance(command.salt, str) or not command.salt:
         raise err.InvalidDeck("a deal needs a salt")
     return state.hands_played, deck, commitment(deck, command.salt)

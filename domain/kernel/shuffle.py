@@ -29,8 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import full_pack
-from .deals import Deal, shuffled
+from .deals import Deal, Pack, cards_of, pack_of, shuffled
 from .errors import InvalidAction, InvariantBroken
 from .folding import advance
 from .stored import StoredForm
@@ -184,10 +183,10 @@ def mix(seeds) -> str:
     return hashlib.sha256(",".join(f"{seat}:{seed}" for seat, seed in seeds).encode("utf-8")).hexdigest()
 
 
-def protocol_deal(decks: int, secret: str, seeds) -> Deal:
+def protocol_deal(pack: Pack, secret: str, seeds) -> Deal:
     """The deal of the hand whose secret this is, with these contributions."""
     seed = hashlib.sha256(f"{secret}:{mix(seeds)}".encode("utf-8")).digest()
-    return Deal(shuffled(full_pack(decks), seed), secret)
+    return Deal(shuffled(cards_of(pack), seed), secret)
 
 
 def by_protocol(deals: Deals | None, hand: int) -> bool:
@@ -197,19 +196,20 @@ def by_protocol(deals: Deals | None, hand: int) -> bool:
 
 def next_deal(state, dealer) -> Deal:
     """The deal of the next hand: by the protocol when the game committed to its
-    deals, else (an older game, the admin's deck) whatever `dealer(decks)` gives.
+    deals, else (an older game, the admin's deck) whatever `dealer(pack)` gives.
     A dealer that answers None to `hand_secret` cannot reveal it (a verifier
     past the end of what it holds) and deals itself."""
     deals = getattr(state, "deals", None)
     hand = state.hands_played
+    pack = pack_of(state)
     if not by_protocol(deals, hand):
-        return dealer(state.decks)
+        return dealer(pack)
     reveal = getattr(dealer, "hand_secret", None)
     if reveal is None:
         raise TypeError("a game with committed deals needs a dealer that knows its secret")
     secret = reveal(deals.commitment, deals.hands, hand)
     if secret is None:
-        return dealer(state.decks)
+        return dealer(pack)
     if not reaches(secret, hand, deals.commitment):
         raise InvariantBroken(f"hand {hand}'s secret does not lead to the game's commitment")
-    return protocol_deal(state.decks, secret, deals.seeds)
+    return protocol_deal(pack, secret, deals.seeds)

@@ -25,8 +25,7 @@ from itertools import permutations
 from domain import registry
 from domain.engine import play
 from domain.kernel.bodies import body_of, command_of
-from domain.kernel.cards import full_pack
-from domain.kernel.deals import Deal
+from domain.kernel.deals import Deal, cards_of
 from domain.kernel.ending import EndGame
 from domain.kernel.errors import RuleViolation
 from domain.kernel.eventdata import event_type, from_data, to_data
@@ -81,10 +80,10 @@ class LogDealer:
     def __init__(self, deals: dict, secrets: dict, next_hand: int):
         self.deals, self.secrets, self.next_hand = deals, secrets, next_hand
 
-    def __call__(self, decks: int) -> Deal:
+    def __call__(self, pack) -> Deal:
         deal = self.deals.get(self.next_hand)
         if deal is None:
-            return Deal(full_pack(decks), "unrevealed")
+            return Deal(cards_of(pack), "unrevealed")
         return Deal(tuple(deal[0]), deal[1])
 
     def hand_secret(self, commitment: str, hands: int, hand: int) -> str | None:

@@ -13,7 +13,7 @@ import hashlib
 from datetime import datetime
 
 from domain import registry
-from domain.kernel.deals import commitment
+from domain.kernel.deals import commitment, pack_of
 from domain.kernel.errors import RuleViolation
 from domain.kernel.eventdata import event_type, to_data
 from domain.kernel.shuffle import mix, protocol_deal, reaches
@@ -226,9 +226,10 @@ def _header(doc: dict, records: list, variant, lines: list) -> None:
                                                     if expect["supplied"] else ""))
 
 
-def _decks(records, variant) -> int:
+def _pack(records, variant) -> tuple[str, ...]:
+    """The game's pack, as its GameCreated (its rules, its players) makes it."""
     created = variant.event("GameCreated", records[0]["data"])
-    return variant.evolve(variant.initial, created).decks
+    return pack_of(variant.evolve(variant.initial, created))
 
 
 def _hands(doc: dict, records: list, variant, lines: list) -> None:
@@ -239,7 +240,7 @@ def _hands(doc: dict, records: list, variant, lines: list) -> None:
         raise Discrepancy("hands", f"the export lists hands {[h.get('hand') for h in hands]}, "
                                    f"the log ends hands {sorted(ends)}")
     committed = _first(records, "DealsCommitted")
-    decks = _decks(records, variant)
+    pack = _pack(records, variant)
     for hand in hands:
         n = hand["hand"]
         where = f"hand {n}"
@@ -267,7 +268,7 @@ def _hands(doc: dict, records: list, variant, lines: list) -> None:
                           if r["type"] == "SeedContributed" and r["version"] < started["version"])
             if not reaches(e["salt"], n, committed["data"]["commitment"]):
                 raise Discrepancy(where, "its revealed secret (salt) does not lead to the commitment")
-            if list(protocol_deal(decks, e["salt"], seeds).deck) != list(e["deck"]):
+            if list(protocol_deal(pack, e["salt"], seeds).deck) != list(e["deck"]):
                 raise Discrepancy(where, "its deck is not the one its secret and the contributions give")
             how = f"by the protocol (secret → commitment in {n + 1} hashes; mix {_short(mix(seeds))})"
         lines.append(f"hand {n}: commitment opens, deck of {len(e['deck'])} dealt {how}")

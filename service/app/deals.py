@@ -39,9 +39,9 @@ class Dealer:
         self._marks: OrderedDict[tuple[str, int], dict[int, str]] = OrderedDict()  # (commitment, hands) -> marks
         self._size = cache
 
-    def __call__(self, decks: int):
+    def __call__(self, pack):
         """A game without committed deals (or past its chain): the server's own shuffle."""
-        return random_deal(decks)
+        return random_deal(pack)
 
     def hand_secret(self, commitment: str, hands: int, hand: int) -> str:
         kept = self._marks.get((commitment, hands))
