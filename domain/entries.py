@@ -1,6 +1,12 @@
-"""The stored form of an event, one entry of a game's log, in one place: the
-store writes and reads it (service/store/codec.py) and an auditor rebuilds and
-checks it from what the API shows (projections/audit/entries.py, docs/audit.md).
+"""The mapper between the domain's events and the entries of a game's log, in
+one place: an event to its stored bytes and back (`encode`, `event_of`), and an
+entry to its parts (`parts`). The store writes and reads entries only through
+here (service/store/codec.py), and an auditor rebuilds and checks them from
+what the API shows (projections/audit/entries.py, docs/audit.md).
+
+The pieces it puts together: each type's stored form (kernel/stored.py and the
+variants' forms, by code and by class in the registry), and an event's data
+(kernel/eventdata.py: its fields as JSON-ready values, and back by their types).
 
 An entry is compact JSON (no spaces, UTF-8):
 
@@ -15,7 +21,8 @@ Reading upcasts an entry to its type's current version.
 
 import json
 
-from .registry import BY_CODE, BY_TYPE  # noqa: F401 (every variant's forms, by code and by class)
+from .kernel.eventdata import from_data, to_data
+from .registry import BY_CODE, BY_TYPE
 
 
 def compact(value) -> str:
@@ -43,3 +50,14 @@ def parts(e: bytes):
     fields = form.fields_at(version)
     data = {f: (v.split(",") if f in form.joined else v) for f, v in zip(fields, values, strict=True)}
     return form, at_ms, actor, hand, form.upcast(version, data)
+
+
+def encode(event, at_ms: int, actor: str, hand: int | None) -> bytes:
+    """The entry that stores this event."""
+    return entry_bytes(BY_TYPE[type(event)], to_data(event), at_ms, actor, hand)
+
+
+def event_of(e: bytes):
+    """The domain event an entry stores (upcast to its type's current version)."""
+    form, _, _, _, data = parts(e)
+    return from_data(form.type, data)

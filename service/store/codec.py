@@ -2,8 +2,8 @@
 and versioned, because a log outlives the code that wrote it.
 
 A stream entry has two fields:
-  e  the event as a compact JSON array (domain/entries.py, where the format is
-     kept for the store and for auditors alike)
+  e  the event as a compact JSON array (domain/entries.py, the one mapper
+     between events and entries, kept for the store and for auditors alike)
        [type code, schema version, time (epoch ms), actor, hand, [field values]]
   p  the SHA-256 (32 raw bytes) of the previous entry, p || e; 32 zero bytes for
      the first. Changing, dropping or reordering an entry breaks the chain.
@@ -17,8 +17,7 @@ import hashlib
 import json
 from datetime import datetime, timezone
 
-from domain.entries import BY_TYPE, compact, entry_bytes, parts  # noqa: F401 (compact: the store's writers use it)
-from domain.kernel.eventdata import from_data, to_data
+from domain.entries import compact, encode, event_of, parts  # noqa: F401 (the mapper: the store's writers use them)
 
 GENESIS = bytes(32)
 
@@ -27,10 +26,6 @@ def canonical(value) -> str:
     """JSON without spaces, keys sorted: the same document always the same bytes
     (replays, signed notices, side records)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def encode(event, at_ms: int, actor: str, hand: int | None) -> bytes:
-    return entry_bytes(BY_TYPE[type(event)], to_data(event), at_ms, actor, hand)
 
 
 _parts = parts
@@ -49,8 +44,7 @@ def at_ms(e: bytes) -> int:
 
 def decode_event(e: bytes):
     """Just the domain event of a stored entry (folding needs no time or actor)."""
-    form, _, _, _, data = _parts(e)
-    return from_data(form.type, data)
+    return event_of(e)
 
 
 def chain(prev: bytes, e: bytes) -> bytes:
