@@ -47,10 +47,10 @@ def stacked_deck(hands, upcard, stock=(), first=0):
     return tuple(deck + [upcard, *stock] + spare)
 
 
-def dealt(hands, upcard, stock=(), first=0, hand_no=0, **rules):
-    """Given-events: a game of len(hands) players and a hand dealt as stacked."""
-    n = len(hands)
-    deck = stacked_deck(hands, upcard, stock, first)
+def dealt(seats, upcard, stock=(), first=0, hand_no=0, **rules):
+    """Given-events: a game of len(seats) players and a hand dealt as stacked (`seats`: each one's cards)."""
+    n = len(seats)
+    deck = stacked_deck(seats, upcard, stock, first)
     salt = "5a17"
     players = tuple(Player("ABCDEF"[i]) for i in range(n))
     return [GameCreated(players, Rules(**rules)),

@@ -106,7 +106,7 @@ def _discard(state: GameState, cmd: Discard, batch: Batch) -> None:
         raise MustLayOff(f"{card} can be laid off: lay it off (your hand is empty)")
     batch.emit(ev.CardDiscarded(cmd.seat, card))
     if not batch.state.hand.hands[cmd.seat]:
-        _ending.now(batch, "out", hand_results(batch.state, cmd.seat))
+        _ending.now(batch, "out", hand_results(batch.state, cmd.seat, rummy=not hand.played[cmd.seat]))
 
 
 def lay_off_targets(state: GameState, hand: HandState, card: str) -> list[str]:
@@ -122,8 +122,8 @@ def _emptied(state: GameState, batch: Batch, seat: int) -> None:
         return
     if state.rules.discard_to_go_out:
         batch.emit(ev.TurnEndedEmptyHanded(seat))
-    else:
-        _ending.now(batch, "out", hand_results(batch.state, seat))
+    else:  # going rummy: nothing laid in an earlier turn (this turn's plays are not in `played` yet)
+        _ending.now(batch, "out", hand_results(batch.state, seat, rummy=not state.hand.played[seat]))
 
 
 def _playing(state: GameState, seat: int) -> HandState:

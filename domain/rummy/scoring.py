@@ -18,11 +18,12 @@ from .melds import hand_value
 from .rules import DOUBLE, PENALTY, PLUS10
 
 
-def hand_results(state, winner: int | None) -> tuple[HandResult, ...]:
-    """Each seat's result of the hand just over: `winner` went out (None: the hand was exhausted)."""
+def hand_results(state, winner: int | None, rummy: bool = False) -> tuple[HandResult, ...]:
+    """Each seat's result of the hand just over: `winner` went out (None: the hand
+    was exhausted), `rummy` if it laid no meld and no lay-off in an earlier turn."""
     hand, rules = state.hand, state.rules
     values = [hand_value(cards) for cards in hand.hands]
-    rummy = winner is not None and not hand.played[winner]
+    rummy = winner is not None and rummy
     scores = [0] * len(values)
     if winner is not None:
         if rules.scoring == PENALTY:
