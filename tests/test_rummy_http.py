@@ -1,8 +1,8 @@
 """Rummy over HTTP under `iceberg serve`: people against the greedy bot play
 whole games to their end, and after every human turn no reader (anyone, each
 person's seat) sees a card the rules hide, in the table, the view, the current
-hand's events or an action's answer; the finished game's export passes
-`iceberg verify`.
+hand's events or an action's answer; the finished game's log passes the
+referee (tests/rummy_referee.py) and its export `iceberg verify`.
 
 What a reader may know of the hand being played is modelled here from the
 rules (docs/rules/rummy.md), apart from the code under test: the cards it was
@@ -18,6 +18,7 @@ import urllib.request
 import pytest
 
 from service.runtime.redis_server import free_port
+from tests.rummy_referee import Referee
 from tests.serve_process import BIN, Serve, request
 from tests.test_api_hidden import card_codes
 
@@ -137,6 +138,7 @@ def test_people_against_the_greedy_bot_play_to_the_end_and_nobody_sees_a_hidden_
         assert table["status"] == "finished" and table["winners"]
         events = request(f"{serve.url}/games/{game}/events?limit=1000")[1]["events"]
         assert events[-1]["type"] == "GameEnded"
+        Referee().replay(request(f"{serve.url}/games/{game}/events?limit=1000", token=ADMIN)[1]["events"])
         assert {e["type"] for e in events} >= {"HandStarted", "CardDrawn", "CardDiscarded", "HandEnded"}
         status, hand = request(f"{serve.url}/games/{game}/hands/0")
         assert status == 200 and len(hand["results"]) == len(seats)
