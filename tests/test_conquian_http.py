@@ -1,7 +1,9 @@
 """Conquian over HTTP: a person against the greedy bot to the end under a
 real `iceberg serve`, and two people playing at random through the API; after
 every move, every reader's table, view and events of the hand being played
-are searched for a card that reader may not know.
+are searched for a card that reader may not know. And a game whose second seat
+is taken by invite, timed, with turns left to time out, whose export passes
+`iceberg verify`.
 
 What a reader may know is modelled here from the rules alone, from the
 admin's log: the ten cards it was dealt, and every card that moved after the
@@ -167,3 +169,29 @@ def test_two_people_play_at_random_through_the_api_and_neither_nor_anyone_sees_a
         assert response.status_code == 201, response.get_json()
         checked += check_readers(get, game, tokens, know)
     assert table["status"] == "finished" and checked > 50
+
+
+def test_a_game_joined_by_invite_timed_with_late_turns_ends_and_its_export_verifies(redis_server, tmp_path):
+    from projections.audit.verify import verify
+    from service.app.signing import signature_holds
+    from service.config import Config
+    from tests.audit_helpers import Clock, audit_app, client_of, export_of, play_out, trusted_keys
+
+    clock = Clock()
+    app = audit_app(Config(redis_url=redis_server.url, admin_token=ADMIN), tmp_path / "keys", clock)
+    try:
+        client = client_of(app)
+        created = client.post("/games", json={"variant": "conquian", "players": [{"name": "Ann"}, {"open": True}],
+                                              "rules": {"target_score": 2, "turn_timeout_s": 60}}).get_json()
+        assert created["status"] == "open"
+        joined = client.post(f"/games/{created['id']}/join", json={"invite": created["invite"], "name": "Bo"})
+        assert joined.status_code == 201 and joined.get_json()["status"] == "active", joined.get_json()
+        final = play_out(app, created["id"], clock, seed=4, late={1, 4, 9})
+        assert final.status == "finished" and max(final.totals) >= 2
+        doc = export_of(client, created["id"])
+        said = "\n".join(verify(doc, signature_holds, trusted_keys(client)))
+        assert "every event of the log explained" in said and "signatures checked" in said
+        kinds = {e["type"] for e in doc["events"]}
+        assert {"SeatTaken", "DeadlineSet", "TurnTimedOut", "ExposedCardMelded"} <= kinds
+    finally:
+        app.extensions["iceberg"].hub.close()
