@@ -13,6 +13,7 @@ CONFLICTS = {"not_your_turn", "must_pick_up", "must_draw", "already_drawn", "han
              "hand_in_progress", "game_exists", "not_due", "turn_timed_out", "upcard_offered", "cannot_pass",
              "must_show", "no_knock", "pile_empty", "not_started", "no_open_seat", "seat_taken", "withdrawn",
              "abort_refused", "no_deadline", "no_extensions_left"}
+CONFLICTS |= {"not_opened", "already_opened", "joker_must_be_played"}  # Kalooki's: not before (or after) opening
 
 
 def test_every_violation_has_a_kind_and_the_conflicts_are_those_of_the_contract():
