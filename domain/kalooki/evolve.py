@@ -98,9 +98,11 @@ def _joker_swapped(state: GameState, e: ev.JokerSwapped) -> GameState:
 
 def _card_discarded(state: GameState, e: ev.CardDiscarded) -> GameState:
     h = state.hand
+    hands = take(h, e.seat, (e.card,))
     return advance(state, hand=h._replace(
-        hands=take(h, e.seat, (e.card,)), pile=h.pile + (e.card,), turn=next_seat_in(state, e.seat), phase=DRAW,
-        opened_now=False, taken=None, owed=0, deadline=None))
+        hands=hands, pile=h.pile + (e.card,), turn=next_seat_in(state, e.seat), phase=DRAW,
+        opened_now=h.opened_now and not hands[e.seat],  # (kept when going out: the hand's end reads it)
+        taken=None, owed=0, deadline=None))
 
 
 def _player_eliminated(state: GameState, e: ev.PlayerEliminated) -> GameState:
