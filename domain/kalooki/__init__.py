@@ -14,7 +14,7 @@ from ..kernel.variant import Hidden, Variant
 from . import public
 from .actions import legal_actions
 from .bots import POLICIES
-from .commands import ACTIONS
+from .commands import ACTIONS, declared
 from .decide import run
 from .events import CardDiscarded, HandStarted
 from .evolve import evolve
@@ -35,4 +35,5 @@ VARIANT = Variant(
     hidden={"CardDrawn": Hidden("card", "seat", unless=("from", "discard"))},
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
     stand_ins=("wild", "as", "roles", "stand_in"),  # what a joker stands for (its meld's roles)
+    declared=declared,  # any opening a person declared, read back from its events for the audit
 )

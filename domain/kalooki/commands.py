@@ -17,7 +17,8 @@ from ..kernel.commands import Discard, DrawFrom
 from ..kernel.deals import StartHand
 from ..kernel.players import CreateGame, Player
 
-__all__ = ["CreateGame", "Player", "StartHand", "DrawFrom", "Open", "Meld", "LayOff", "Swap", "Discard", "ACTIONS"]
+__all__ = ["CreateGame", "Player", "StartHand", "DrawFrom", "Open", "Meld", "LayOff", "Swap", "Discard", "ACTIONS",
+           "declared"]
 
 _WILD = Param("wild", "wild", "wild")
 
@@ -64,3 +65,19 @@ class Swap:
 
 #: action type -> command class: the bodies POST /actions accepts in a Kalooki game
 ACTIONS = {cls.action: cls for cls in (DrawFrom, Open, Meld, LayOff, Swap, Discard)}
+
+
+def declared(seat: int, records, at: int) -> list:
+    """The `open` a stretch of the log shows (for the audit's replay): a
+    CardDrawn from the discard pile or not, then MeldLaid events, then
+    InitialMeldMade naming them."""
+    take, melds, i = False, [], at
+    if i < len(records) and records[i]["type"] == "CardDrawn" and records[i]["data"].get("from") == "discard":
+        take, i = True, i + 1
+    while i < len(records) and records[i]["type"] == "MeldLaid":
+        data = records[i]["data"]
+        melds.append({"cards": list(data["cards"]), "wild": list(data["wild"])})
+        i += 1
+    if not melds or i >= len(records) or records[i]["type"] != "InitialMeldMade":
+        return []
+    return [Open(seat, tuple(melds), take)]
