@@ -12,21 +12,19 @@ from domain.kernel.players import Player
 
 
 def _filler(seat: int, given, pack: Counter, size: int) -> list[str]:
-    """Cards that meld with nothing in the hand: one per rank, the suit turning
-    with the rank (a suit every fourth rank), away from the given cards."""
-    near = {(SUIT[c], RANK[c] + d) for c in given if c != JOKER for d in (-2, -1, 0, 1, 2)}
-    ranks = {RANK[c] for c in given if c != JOKER}
+    """Cards that meld with nothing in the hand: no two of a suit within two
+    ranks of each other, no rank three times (the given cards included)."""
+    held = [c for c in given if c != JOKER]
     found = []
-    for turn in (0, 2, 1, 3):
-        for rank in range(2, 15):
-            code = CODE[(rank, SUITS[(rank + seat + turn) % 4])]
-            if len(given) + len(found) >= size:
-                return found
-            if pack[code] > 0 and rank not in ranks and (SUIT[code], rank) not in near:
-                found.append(code)
-                pack[code] -= 1
-                ranks.add(rank)
-        ranks = {RANK[c] for c in given if c != JOKER}
+    order = [CODE[(rank, SUITS[(rank + seat + turn) % 4])] for turn in (0, 2, 1, 3) for rank in range(2, 15)]
+    for code in order:
+        if len(given) + len(found) >= size:
+            return found
+        near = any(SUIT[c] == SUIT[code] and abs(RANK[c] - RANK[code]) <= 2 for c in held)
+        if pack[code] > 0 and not near and sum(1 for c in held if RANK[c] == RANK[code]) < 2:
+            found.append(code)
+            held.append(code)
+            pack[code] -= 1
     for code in sorted(c for c in pack if c != JOKER):  # a crowded table: anything natural
         while len(given) + len(found) < size and pack[code] > 0:
             found.append(code)
