@@ -155,6 +155,9 @@ _KINDS = {
         name="GinLayoff")(unknown=RAISE)), validate=validate.Length(max=10)),
     # fortune: the stand-in of each deuce played, in the order of the deuces (empty when none)
     "wild": lambda: fields.List(CARD, validate=validate.Length(min=0, max=8)),
+    # a whole new table: its groups of cards (each group judged a meld by the rules)
+    "table": lambda: fields.List(fields.List(CARD, validate=validate.Length(min=1, max=13)),
+                                 validate=validate.Length(min=1, max=40)),
 }
 
 
