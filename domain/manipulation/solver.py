@@ -52,9 +52,15 @@ def _suit_moves() -> dict:
                                 lengths = sorted([min(runs[i] + 1, 3) for i in kept] + [1] * new, reverse=True)
                                 state = INDEX[tuple(lengths + [0] * (2 - len(lengths)))]
                                 grouped.setdefault(to_sets, {}).setdefault(state, (placed - t, (kept, new)))
-                moves[(si, t, h)] = {c: tuple((s, g, d) for s, (g, d) in found.items())
-                                     for c, found in grouped.items()}
+                moves[(si, t, h)] = {c: _best_of(found) for c, found in grouped.items()}
     return moves
+
+
+def _best_of(found: dict) -> tuple:
+    """The moves no other move (the same cards to sets) beats: a state that
+    dominates at a gain as high leaves the other nothing to add."""
+    return tuple((s, g, d) for s, (g, d) in found.items()
+                 if not any(o in found and found[o][0] >= g for o in ABOVE[s]))
 
 
 def _set_splits() -> dict:
@@ -75,6 +81,17 @@ def _set_splits() -> dict:
     return {counts: split(counts) for counts in product(range(3), repeat=4)}
 
 
+def _above() -> dict:
+    """state -> the other states of one suit that dominate it: every future open to
+    it is open to them, with the same cards (a run of 3 or more may stop at any
+    rank, so it covers no run; a longer run covers a shorter one)."""
+    def covers(x, y):
+        return x == y or x == 3 or (x == 2 and y == 1)
+    return {i: tuple(j for j, (c, d) in enumerate(STATES) if j != i and (
+        (covers(c, a) and covers(d, b)) or (covers(c, b) and covers(d, a)))) for i, (a, b) in enumerate(STATES)}
+
+
+ABOVE = _above()
 MOVES = _suit_moves()
 SPLITS = _set_splits()
 SPLITTABLE = frozenset(counts for counts, sets in SPLITS.items() if sets is not None)
@@ -90,50 +107,155 @@ def _counts(cards) -> list[list[int]]:
     return grid
 
 
-def _search(table_grid, hand_grid, hand_limit=None):
-    """The programme: a list per rank of {state: (value, previous state, choices)}, and the best final value."""
+def _pairs() -> tuple[dict, dict]:
+    """Two suits' states as one number a*10+b: the pairs that dominate each (one
+    suit's runs covered, the other's equal), and the class of two suits' cards
+    to sets (sets are the same in every suit: only the counts matter)."""
+    up = {a * 10 + b: tuple([x * 10 + b for x in ABOVE[a]] + [a * 10 + x for x in ABOVE[b]])
+          for a in range(len(STATES)) for b in range(len(STATES))}
+    classes = {(c0, c1): tuple(sorted((c0, c1))) for c0 in range(3) for c1 in range(3)}
+    return up, classes
+
+
+PAIR_ABOVE, CLASS = _pairs()
+#: a class of two suits' cards to sets -> the other two suits' counts that complete a split
+FITS = {cls: frozenset((c2, c3) for c2 in range(3) for c3 in range(3) if cls + (c2, c3) in SPLITTABLE)
+        for cls in set(CLASS.values())}
+PART = 10_000  # a key is class * PART + first pair * 100 + second pair
+
+
+def _search(table_grid, hand_grid):
+    """The programme: a list per rank of {state: (value, previous state, choices)},
+    and the best final value. A state is the four suits' states as one number
+    (S H D C: s0*1000 + s1*100 + s2*10 + s3). Each rank is taken in two halves,
+    suits S and H, then D and C, so the moves of one half are not multiplied by
+    the other's for every state."""
     layers = []
-    layer = {(EMPTY,) * 4: (0, None, None)}
+    layer = {0: (0, None, None)}
+    classes = {cls: i for i, cls in enumerate(FITS)}
+    fits = [FITS[cls] for cls in classes]
     for r in range(len(RANKS) + 1):  # one step past the ace closes every run
         if r < len(RANKS):
             tab, hnd, unit = table_grid[r], hand_grid[r], WEIGHT + penalty(CODE[(RANKS[r], "S")])
         else:
             tab, hnd, unit = (0, 0, 0, 0), (0, 0, 0, 0), 0
+        k0, k1, k2, k3 = ((tab[s], hnd[s]) for s in range(4))
+        halves: dict = {}
+        middle: dict = {}
+        for state, entry in layer.items():
+            value = entry[0]
+            low, high = divmod(state, 100)
+            ours = halves.get(low)
+            if ours is None:
+                a, b = divmod(low, 10)
+                ours = halves[low] = [(classes[CLASS[c01]] * PART, c01, [(pair * 100, gain * unit, d)
+                                                                           for pair, gain, d in found])
+                                      for c01, found in _half((a,) + k0, (b,) + k1).items()]
+            for base, c01, found in ours:
+                base += high
+                for pair, gain, d01 in found:
+                    total = value + gain
+                    key = base + pair
+                    old = middle.get(key)
+                    if old is None or total > old[0]:
+                        middle[key] = (total, state, c01, d01)
+        middle = _undominated(middle)
+        theirs_by: dict = {}
         nxt: dict = {}
-        keys = [(tab[s], hnd[s]) for s in range(4)]
-        for state, (value, _, _) in layer.items():
-            m0 = MOVES[(state[0],) + keys[0]]
-            m1 = MOVES[(state[1],) + keys[1]]
-            m2 = MOVES[(state[2],) + keys[2]]
-            m3 = MOVES[(state[3],) + keys[3]]
-            for c0, o0 in m0.items():
-                for c1, o1 in m1.items():
-                    for c2, o2 in m2.items():
-                        for c3, o3 in m3.items():
-                            if (c0, c1, c2, c3) not in SPLITTABLE:
-                                continue
-                            cs = (c0, c1, c2, c3)
-                            for s0, g0, d0 in o0:
-                                for s1, g1, d1 in o1:
-                                    for s2, g2, d2 in o2:
-                                        for s3, g3, d3 in o3:
-                                            total = value + (g0 + g1 + g2 + g3) * unit
-                                            key = (s0, s1, s2, s3)
-                                            old = nxt.get(key)
-                                            if old is None or total > old[0]:
-                                                nxt[key] = (total, state, (cs, (d0, d1, d2, d3)))
+        for key, (value, state, c01, d01) in middle.items():
+            cls, rest = divmod(key, PART)
+            low, high = divmod(rest, 100)
+            theirs = theirs_by.get(high * 10 + cls)
+            if theirs is None:
+                c, d = divmod(high, 10)
+                fit = fits[cls]
+                theirs = theirs_by[high * 10 + cls] = [
+                    (c23, [(pair, gain * unit, d23) for pair, gain, d23 in found])
+                    for c23, found in _half((c,) + k2, (d,) + k3).items() if c23 in fit]
+            low *= 100
+            for c23, found in theirs:
+                for pair, gain, d23 in found:
+                    total = value + gain
+                    new = low + pair
+                    old = nxt.get(new)
+                    if old is None or total > old[0]:
+                        nxt[new] = (total, state, (c01 + c23, d01 + d23))
+        nxt = _undominated(nxt)
         layers.append(nxt)
         layer = nxt
         if not layer:
             return layers, None
-    final = layer.get((EMPTY,) * 4)
+    final = layer.get(0)
     return layers, None if final is None else final[0]
+
+
+_HALVES: dict = {}
+
+
+def _half(first_key: tuple, second_key: tuple) -> dict:
+    """Two suits' moves at a rank together (each suit: its state, its table and
+    hand copies of the rank's card): (cards of each to sets) -> [(new pair,
+    hand cards placed, choices)], without those another beats. Made once each."""
+    joint = _HALVES.get((first_key, second_key))
+    if joint is None:
+        joint = _HALVES[(first_key, second_key)] = _joint(MOVES[first_key], MOVES[second_key])
+    return joint
+
+
+def _joint(first: dict, second: dict) -> dict:
+    joint = {}
+    for c0, o0 in first.items():
+        for c1, o1 in second.items():
+            found = {}
+            for s0, g0, d0 in o0:
+                for s1, g1, d1 in o1:
+                    found[s0 * 10 + s1] = (g0 + g1, (d0, d1))
+            joint[(c0, c1)] = tuple(
+                (pair, g, d) for pair, (g, d) in found.items()
+                if not any(found.get(o, (-1,))[0] >= g for o in _pairs_above(pair)))
+    return joint
+
+
+def _pairs_above(pair: int):
+    """Every pair that dominates this one (one suit's state or both covered)."""
+    a, b = divmod(pair, 10)
+    for x in ABOVE[a]:
+        yield x * 10 + b
+        for y in ABOVE[b]:
+            yield x * 10 + y
+    for y in ABOVE[b]:
+        yield a * 10 + y
+
+
+def _undominated(layer: dict) -> dict:
+    """The layer without the keys another one dominates (one suit's runs covered,
+    the rest equal) at a value as high: they cannot do better."""
+    kept = {}
+    get = layer.get
+    for key, entry in layer.items():
+        value = entry[0]
+        head, rest = divmod(key, PART)
+        low, high = divmod(rest, 100)
+        head = head * PART + high
+        for up in PAIR_ABOVE[low]:
+            other = get(head + up * 100)
+            if other is not None and other[0] >= value:
+                break
+        else:
+            head = key - high
+            for up in PAIR_ABOVE[high]:
+                other = get(head + up)
+                if other is not None and other[0] >= value:
+                    break
+            else:
+                kept[key] = entry
+    return kept
 
 
 def _rebuild(layers) -> list[list[str]]:
     """The melds of the best arrangement, from the programme's choices."""
     choices = []
-    state = (EMPTY,) * 4
+    state = 0
     for layer in reversed(layers):
         _, previous, choice = layer[state]
         choices.append(choice)
