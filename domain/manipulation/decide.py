@@ -56,10 +56,10 @@ def _play(state: GameState, cmd: Play, batch: Batch) -> None:
 
 def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
     hand = deciding.turn(state, cmd.seat)
-    if not hand.stock:
-        raise StockEmpty("the stock is empty")  # (a seat facing an empty stock that cannot play has passed)
     if able(state, cmd.seat):
         raise MustPlay("you can play, so you must: submit the new table")
+    if not hand.stock:
+        raise StockEmpty("the stock is empty")  # (a seat facing an empty stock that cannot play has passed)
     batch.emit(ev.CardDrawn(cmd.seat, hand.stock[0]))
     if state.rules.draw_rule != ONE:
         while not able(batch.state, cmd.seat):
