@@ -11,7 +11,7 @@ A new variant is its package under domain/ and one line in HOSTED
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from . import conquian, fortune, gin, iceberg, kalooki, rummy
+from . import conquian, fortune, gin, iceberg, kalooki, manipulation, rummy
 from .kernel import telling
 from .kernel.errors import UnknownVariant
 from .kernel.stored import StoredForm
@@ -25,6 +25,7 @@ HOSTED: tuple[Variant, ...] = (
     rummy.VARIANT,
     conquian.VARIANT,
     kalooki.VARIANT,
+    manipulation.VARIANT,
 )
 DEFAULT = "iceberg"
 
