@@ -2,10 +2,9 @@
 only one seat sees, and a replay frame's complete state. The table shows the
 discard pile as players see it: its size and its face-up top card."""
 
-from ..kernel import gamestate
-from ..kernel.variant import PUBLIC, SECRET
+from ..kernel import public as shown
 from .melds import wild_of
-from .state import ENDED, GameState
+from .state import GameState
 
 
 def table_meld(m) -> dict:
@@ -15,42 +14,17 @@ def table_meld(m) -> dict:
 
 def public(state: GameState) -> dict:
     hand = state.hand
-    return {
-        "hand": hand.number if hand else None,
-        "dealer": hand.dealer if hand else None,
-        "turn": gamestate.shown_turn(state),
-        "stock": len(hand.stock) if hand else 0,
-        "pile": {"size": len(hand.pile), "top": hand.pile[-1] if hand.pile else None} if hand else None,
-        "renewals": hand.renewals if hand else 0,
-        "seats": [{"hand_size": len(hand.hands[seat]) if hand else 0,
-                   "points": hand.points[seat] if hand else 0}
-                  for seat in range(len(state.players))],
-        "table": [table_meld(m) for m in (hand.table if hand else ())],
-    }
+    return {**shown.heading(state), **shown.piles(hand),
+            "seats": shown.seats(state, lambda seat: {"points": hand.points[seat] if hand else 0}),
+            "table": shown.melds(hand, table_meld)}
 
 
-def private(state: GameState, seat: int) -> dict:
-    hand = state.hand
-    return {"hand": list(hand.hands[seat]) if hand else []}
+private = shown.private
 
 
 def replay_state(state: GameState) -> dict:
     h = state.hand
-    return {
-        "hands": [list(cards) for cards in h.hands],
-        "stock": len(h.stock),
-        "pile": list(h.pile),
-        "table": [table_meld(m) for m in h.table],
-        "points": list(h.points),
-        "renewals": h.renewals,
-        "turn": h.turn if h.phase != ENDED else None,
-        "phase": h.phase,
-    }
+    return shown.replay_frame(h, **shown.piles_frame(h, table_meld), points=list(h.points), renewals=h.renewals)
 
 
-def cards_in_play(state: GameState) -> list:
-    """Where every card of the hand is, and who sees it (kernel/variant.py)."""
-    h = state.hand
-    places = [("stock", SECRET, h.stock), ("discard pile", PUBLIC, h.pile)]
-    places += [(f"seat {seat}'s hand", seat, cards) for seat, cards in enumerate(h.hands)]
-    return places + [(f"meld {m.id}", PUBLIC, m.cards) for m in h.table]
+cards_in_play = shown.piled_cards_in_play  # stock, discard pile, hands, melds

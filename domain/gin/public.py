@@ -2,6 +2,7 @@
 one seat sees, and a replay frame's complete state. Plain data, ready for JSON."""
 
 from ..kernel import gamestate
+from ..kernel import public as shown
 from ..kernel.variant import PUBLIC, SECRET
 from .state import ENDED, GameState
 
@@ -38,10 +39,8 @@ def public(state: GameState) -> dict:
         "stock": hand.stock if hand else 0,
         "discard": list(hand.discards) if hand else [],
         "upcard_passes": hand.passes if hand else 0,
-        "seats": [{"hand_size": len(hand.hands[seat]) if hand else 0,
-                   "points": state.points[seat] if state.points else 0,
-                   "hands_won": _won(state, seat)}
-                  for seat in range(len(state.players))],
+        "seats": shown.seats(state, lambda seat: {"points": state.points[seat] if state.points else 0,
+                                                  "hands_won": _won(state, seat)}),
         "knock": _knock(hand.knock, with_card=not playing) if hand else None,
         "show": _shown(hand.shown) if hand else None,
     }
@@ -77,8 +76,7 @@ def replay_state(state: GameState) -> dict:
 def cards_in_play(state: GameState) -> list:
     """Where every card of the hand is, and who sees it (kernel/variant.py)."""
     h = state.hand
-    places = [("stock", SECRET, h.deck[h.stock_pos:]), ("discard pile", PUBLIC, h.discards)]
-    places += [(f"seat {seat}'s hand", seat, cards) for seat, cards in enumerate(h.hands)]
+    places = [("stock", SECRET, h.deck[h.stock_pos:]), ("discard pile", PUBLIC, h.discards)] + shown.hand_places(h)
     if h.knock is not None:
         places += [(f"knock meld {i}", PUBLIC, meld) for i, meld in enumerate(h.knock.melds)]
         places += [("knock deadwood", PUBLIC, h.knock.deadwood), ("knock card", h.knock.seat, (h.knock.card,))]

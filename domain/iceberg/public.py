@@ -3,8 +3,9 @@ only one seat sees, and a replay frame's complete state. Plain data, ready
 for JSON; projections/ adds what every variant shows (ids, names, totals)."""
 
 from ..kernel import gamestate, tables
+from ..kernel import public as shown
 from ..kernel.variant import PUBLIC, SECRET
-from .state import ENDED, GameState
+from .state import GameState
 
 
 def public(state: GameState) -> dict:
@@ -14,35 +15,24 @@ def public(state: GameState) -> dict:
         "hand": hand.number if hand else None,
         "turn": gamestate.shown_turn(state),
         "stock": hand.stock if hand else 0,
-        "seats": [{"hand_size": len(hand.hands[seat]) if hand else 0,
-                   "aces": list(hand.aces[seat]) if hand else [],
-                   "waiting": bool(playing and hand.waiting[seat] is not None),
-                   "points": hand.points[seat] if hand else 0}
-                  for seat in range(len(state.players))],
-        "table": [tables.shown(m) for m in (hand.table if hand else ())],
+        "seats": shown.seats(state, lambda seat: {"aces": list(hand.aces[seat]) if hand else [],
+                                                  "waiting": bool(playing and hand.waiting[seat] is not None),
+                                                  "points": hand.points[seat] if hand else 0}),
+        "table": shown.melds(hand, tables.shown),
     }
 
 
 def private(state: GameState, seat: int) -> dict:
     """The seat's cards, and the card it passed that waits for its neighbour."""
-    hand = state.hand
     n = len(state.players)
-    return {"hand": list(hand.hands[seat]) if hand else [],
-            "passed": hand.waiting[(seat - 1) % n] if gamestate.playing(state) else None}
+    return {**shown.private(state, seat),
+            "passed": state.hand.waiting[(seat - 1) % n] if gamestate.playing(state) else None}
 
 
 def replay_state(state: GameState) -> dict:
     h = state.hand
-    return {
-        "hands": [list(cards) for cards in h.hands],
-        "stock": h.stock,
-        "table": [tables.shown(m) for m in h.table],
-        "points": list(h.points),
-        "aces": [list(cards) for cards in h.aces],
-        "waiting": list(h.waiting),
-        "turn": h.turn if h.phase != ENDED else None,
-        "phase": h.phase,
-    }
+    return shown.replay_frame(h, stock=h.stock, table=[tables.shown(m) for m in h.table], points=list(h.points),
+                              aces=[list(cards) for cards in h.aces], waiting=list(h.waiting))
 
 
 def cards_in_play(state: GameState) -> list:
@@ -51,7 +41,7 @@ def cards_in_play(state: GameState) -> list:
     places = [("stock", SECRET, h.deck[h.stock_pos:])]
     for seat in range(n):
         places += [(f"seat {seat}'s hand", seat, h.hands[seat]), (f"seat {seat}'s aces", PUBLIC, h.aces[seat])]
-    places += [(f"meld {m.id}", PUBLIC, m.cards) for m in h.table]
+    places += shown.meld_places(h.table)
     # a passed card lies face down: its passer (the seat after its receiver) saw it
     places += [(f"passed to seat {seat}", (seat + 1) % n, (card,)) for seat, card in enumerate(h.waiting) if card]
     return places
