@@ -18,14 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..kernel.bodies import Param
-from ..kernel.commands import Discard, Pass
-
-
-def card_lists(value):
-    """A list of card lists as a tuple of tuples; any other shape is returned as is."""
-    if isinstance(value, (list, tuple)) and all(isinstance(m, (list, tuple)) for m in value):
-        return tuple(tuple(m) for m in value)
-    return value
+from ..kernel.commands import Discard, Pass, card_lists, seat_only
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,25 +32,9 @@ class Take:
         object.__setattr__(self, "melds", card_lists(self.melds))
 
 
-@dataclass(frozen=True, slots=True)
-class Decline:
-    seat: int
-    action: ClassVar[str] = "decline"
-    params: ClassVar[tuple] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Force:
-    seat: int
-    action: ClassVar[str] = "force"
-    params: ClassVar[tuple] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Allow:
-    seat: int
-    action: ClassVar[str] = "allow"
-    params: ClassVar[tuple] = ()
+Decline = seat_only("Decline", "decline", "Turn the exposed card down, or leave a turned one.")
+Force = seat_only("Force", "force", "Make the opponent take the card it declined (it lays off on its melds).")
+Allow = seat_only("Allow", "allow", "Let the opponent's decline stand.")
 
 
 #: action type -> command class: the bodies POST /actions accepts in a Conquian game

@@ -14,6 +14,8 @@ from typing import ClassVar
 
 from ..kernel.bodies import Param
 from ..kernel.commands import Discard, Draw
+from ..kernel.commands import WildLayOff as LayOff
+from ..kernel.commands import WildMeld as Meld
 from ..kernel.deals import StartHand
 from ..kernel.players import CreateGame, Player
 
@@ -30,25 +32,6 @@ class TakePile:
     wild: tuple[str, ...] = ()
     action: ClassVar[str] = "take_pile"
     params: ClassVar[tuple] = (Param("cards", "cards", "cards"), _WILD)
-
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    seat: int
-    cards: tuple[str, ...]
-    wild: tuple[str, ...] = ()
-    action: ClassVar[str] = "meld"
-    params: ClassVar[tuple] = (Param("cards", "cards", "cards"), _WILD)
-
-
-@dataclass(frozen=True, slots=True)
-class LayOff:
-    seat: int
-    meld_id: str
-    cards: tuple[str, ...]
-    wild: tuple[str, ...] = ()
-    action: ClassVar[str] = "layoff"
-    params: ClassVar[tuple] = (Param("meld", "meld_id", "meld"), Param("cards", "cards", "cards"), _WILD)
 
 
 #: action type -> command class: the bodies POST /actions accepts in a Fortune game

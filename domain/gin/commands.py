@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..kernel.bodies import Param
-from ..kernel.commands import DISCARD_PILE, STOCK, Discard, DrawFrom, Pass
+from ..kernel.commands import DISCARD_PILE, STOCK, Discard, DrawFrom, Pass, card_lists
 from ..kernel.deals import StartHand
 from ..kernel.players import CreateGame, Player
 
@@ -48,13 +48,6 @@ class Layoff:
     @classmethod
     def from_data(cls, data) -> "Layoff":
         return cls(data["meld"], tuple(data["cards"]))
-
-
-def card_lists(value):
-    """A list of card lists as a tuple of tuples; any other shape is returned as is."""
-    if isinstance(value, (list, tuple)) and all(isinstance(m, (list, tuple)) for m in value):
-        return tuple(tuple(m) for m in value)
-    return value
 
 
 def layoff_list(value):

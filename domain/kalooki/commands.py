@@ -14,6 +14,8 @@ from typing import ClassVar
 
 from ..kernel.bodies import Param
 from ..kernel.commands import Discard, DrawFrom
+from ..kernel.commands import WildLayOff as LayOff
+from ..kernel.commands import WildMeld as Meld
 from ..kernel.deals import StartHand
 from ..kernel.players import CreateGame, Player
 
@@ -32,25 +34,6 @@ class Open:
     take_discard: bool = False
     action: ClassVar[str] = "open"
     params: ClassVar[tuple] = (Param("melds", "melds", "wild_melds"), Param("take_discard", "take_discard", "flag"))
-
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    seat: int
-    cards: tuple[str, ...]
-    wild: tuple[str, ...] = ()
-    action: ClassVar[str] = "meld"
-    params: ClassVar[tuple] = (Param("cards", "cards", "cards"), _WILD)
-
-
-@dataclass(frozen=True, slots=True)
-class LayOff:
-    seat: int
-    meld_id: str
-    cards: tuple[str, ...]
-    wild: tuple[str, ...] = ()
-    action: ClassVar[str] = "layoff"
-    params: ClassVar[tuple] = (Param("meld", "meld_id", "meld"), Param("cards", "cards", "cards"), _WILD)
 
 
 @dataclass(frozen=True, slots=True)

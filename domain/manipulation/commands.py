@@ -10,18 +10,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..kernel.bodies import Param
-from ..kernel.commands import Draw
+from ..kernel.commands import Draw, card_lists
 from ..kernel.deals import StartHand
 from ..kernel.players import CreateGame, Player
 
 __all__ = ["CreateGame", "Player", "StartHand", "Draw", "Play", "ACTIONS"]
-
-
-def groups_of(value):
-    """A list of card lists as a tuple of tuples; any other shape is returned as is (decide refuses it)."""
-    if isinstance(value, (list, tuple)) and all(isinstance(g, (list, tuple)) for g in value):
-        return tuple(tuple(g) for g in value)
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +26,7 @@ class Play:
     params: ClassVar[tuple] = (Param("table", "table", "table"),)
 
     def __post_init__(self):
-        object.__setattr__(self, "table", groups_of(self.table))
+        object.__setattr__(self, "table", card_lists(self.table))
 
 
 #: action type -> command class: the bodies POST /actions accepts in a Manipulation game

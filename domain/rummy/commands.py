@@ -9,11 +9,7 @@ Creating a game and dealing a hand are the kernel's `CreateGame` and
 `StartHand`; drawing and discarding are the kernel's commands.
 """
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-from ..kernel.bodies import Param
-from ..kernel.commands import DISCARD_PILE, STOCK, Discard, DrawFrom
+from ..kernel.commands import DISCARD_PILE, STOCK, Discard, DrawFrom, LayOff, Meld
 from ..kernel.deals import StartHand
 from ..kernel.players import CreateGame, Player
 
@@ -24,23 +20,6 @@ __all__ = ["CreateGame", "Player", "StartHand", "Draw", "Meld", "LayOff", "Disca
 class Draw(DrawFrom):
     """The draw, from the stock or the discard pile."""
     __slots__ = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    seat: int
-    cards: tuple[str, ...]
-    action: ClassVar[str] = "meld"
-    params: ClassVar[tuple] = (Param("cards", "cards", "cards"),)
-
-
-@dataclass(frozen=True, slots=True)
-class LayOff:
-    seat: int
-    meld_id: str
-    cards: tuple[str, ...]
-    action: ClassVar[str] = "layoff"
-    params: ClassVar[tuple] = (Param("meld", "meld_id", "meld"), Param("cards", "cards", "cards"))
 
 
 #: action type -> command class: the bodies POST /actions accepts in a Rummy game
