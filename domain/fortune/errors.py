@@ -1,8 +1,6 @@
 """Fortune's own rule violation (kernel/errors.py has those every variant shares)."""
 
-from ..kernel.errors import RuleViolation
+from ..kernel.errors import violation
 
-
-class QueenOfSpades(RuleViolation):
-    """The queen of spades is discarded only as the last card, going out."""
-    code = "queen_of_spades"
+QueenOfSpades = violation("QueenOfSpades", "queen_of_spades",
+                          "The queen of spades is discarded only as the last card, going out.")

@@ -1,8 +1,5 @@
 """Iceberg's own rule violation (kernel/errors.py has those every variant shares)."""
 
-from ..kernel.errors import CONFLICT, RuleViolation
+from ..kernel.errors import CONFLICT, violation
 
-
-class MustPickUp(RuleViolation):
-    """A passed card waits: pick it up first."""
-    code, kind = "must_pick_up", CONFLICT
+MustPickUp = violation("MustPickUp", "must_pick_up", "A passed card waits: pick it up first.", CONFLICT)
