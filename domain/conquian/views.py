@@ -6,40 +6,20 @@ hand's size; the totals and what the next win is worth. Never the other hand
 or the stock's order.
 """
 
-from typing import NamedTuple
-
+from ..kernel import views
 from .scoring import stake
-from .state import GameState
 
 
-class SeatView(NamedTuple):
-    seat: int
-    dealer: int
-    turn: int
-    phase: str
-    hand: tuple[str, ...]
-    melds: tuple[tuple[tuple[str, ...], ...], ...]  # each seat's own melds
-    exposed: str | None
-    dead: tuple[str, ...]
-    stock: int
-    hand_sizes: tuple[int, ...]
-    totals: tuple[int, ...]
-    stake: int  # what the next win scores
-
-    @property
-    def my_turn(self) -> bool:
-        return self.turn == self.seat
+class SeatView(views.seat_view(
+        dealer=int, melds=tuple[tuple[tuple[str, ...], ...], ...],  # each seat's own melds
+        exposed=str | None, dead=tuple[str, ...], stake=int)):  # stake: what the next win scores
+    __slots__ = ()
 
     @property
     def own_melds(self) -> tuple[tuple[str, ...], ...]:
         return self.melds[self.seat]
 
 
-def see(state: GameState, seat: int) -> SeatView | None:
-    """The seat's view of the hand being played, or None between hands."""
-    h = state.hand
-    if h is None:
-        return None
-    return SeatView(seat=seat, dealer=h.dealer, turn=h.turn, phase=h.phase, hand=h.hands[seat], melds=h.melds,
-                    exposed=h.exposed, dead=h.dead, stock=h.stock, hand_sizes=tuple(len(c) for c in h.hands),
-                    totals=state.totals, stake=stake(state.rules.draw_stakes, state.drawn))
+see = views.seeing(SeatView, lambda state, hand, seat: {
+    "dealer": hand.dealer, "melds": hand.melds, "exposed": hand.exposed, "dead": hand.dead,
+    "stake": stake(state.rules.draw_stakes, state.drawn)})

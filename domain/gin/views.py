@@ -5,44 +5,29 @@ the stock count, a knocker's spread), never the other hand, the stock order or
 the knocker's face-down discard (unless the seat is the knocker).
 """
 
-from typing import NamedTuple
+from ..kernel import views
+from .state import KnockSpread
 
-from .state import GameState, KnockSpread
 
-
-class SeatView(NamedTuple):
-    seat: int
-    turn: int
-    phase: str
-    dealer: int
-    hand: tuple[str, ...]
-    discards: tuple[str, ...]  # the discard pile, the top last
-    stock: int
-    passes: int
-    taken: str | None  # the card this seat took from the discard pile this turn
-    knock: KnockSpread | None  # the knocker's spread; its `card` is None unless this seat knocked
-    opponent_cards: int
-    totals: tuple[int, ...]
-    knock_limit: int
-
-    @property
-    def my_turn(self) -> bool:
-        return self.turn == self.seat
+class SeatView(views.seat_view(
+        dealer=int, discards=tuple[str, ...],  # the discard pile, the top last
+        passes=int, taken=str | None,  # the card this seat took from the discard pile this turn
+        knock=KnockSpread | None,  # the knocker's spread; its `card` is None unless this seat knocked
+        opponent_cards=int, knock_limit=int)):
+    __slots__ = ()
 
     @property
     def stock_only(self) -> bool:
         return self.passes == 2 and self.phase == "draw"
 
 
-def see(state: GameState, seat: int) -> SeatView | None:
-    """The seat's view of the hand being played, or None between hands."""
-    h = state.hand
-    if h is None:
-        return None
+def _own(state, h, seat: int) -> dict:
     knock = h.knock
     if knock is not None and knock.seat != seat:
         knock = knock._replace(card=None)
-    return SeatView(
-        seat=seat, turn=h.turn, phase=h.phase, dealer=h.dealer, hand=h.hands[seat], discards=h.discards,
-        stock=h.stock, passes=h.passes, taken=h.taken if h.turn == seat else None, knock=knock,
-        opponent_cards=len(h.hands[1 - seat]), totals=state.totals, knock_limit=state.rules.knock_limit)
+    return {"dealer": h.dealer, "discards": h.discards, "passes": h.passes,
+            "taken": h.taken if h.turn == seat else None, "knock": knock, "opponent_cards": len(h.hands[1 - seat]),
+            "knock_limit": state.rules.knock_limit}
+
+
+see = views.seeing(SeatView, _own)

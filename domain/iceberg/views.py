@@ -4,31 +4,15 @@ A SeatView holds the seat's own hand and the public table, never another
 seat's hand, the stock order or a card passed to someone else.
 """
 
-from typing import NamedTuple
-
+from ..kernel import views
 from .state import GameState, TableMeld
 
 
-class SeatView(NamedTuple):
-    seat: int
-    players: int
-    decks: int
-    turn: int
-    phase: str
-    hand: tuple[str, ...]
-    table: tuple[TableMeld, ...]
-    stock: int
-    hand_sizes: tuple[int, ...]
-    aces: tuple[tuple[str, ...], ...]
-    waiting_for_me: bool
-    passed: str | None  # the card this seat passed, not yet picked up
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-    last_ace: bool
-
-    @property
-    def my_turn(self) -> bool:
-        return self.turn == self.seat
+class SeatView(views.seat_view(
+        decks=int, table=tuple[TableMeld, ...], aces=tuple[tuple[str, ...], ...], waiting_for_me=bool,
+        passed=str | None,  # the card this seat passed, not yet picked up
+        points=tuple[int, ...], last_ace=bool)):
+    __slots__ = ()
 
 
 def see(state: GameState, seat: int) -> SeatView | None:
@@ -37,8 +21,8 @@ def see(state: GameState, seat: int) -> SeatView | None:
     if h is None:
         return None
     n = len(state.players)
-    # positional, in the fields' order: every bot move builds one, and keywords cost a third more
+    # positional, in the fields' order (kernel/views.py SEAT, then Iceberg's own): every bot move builds one,
+    # and keywords cost a third more
     return SeatView(
-        seat, n, state.decks, h.turn, h.phase, h.hands[seat], h.table, len(h.deck) - h.stock_pos,
-        tuple(map(len, h.hands)), h.aces, h.waiting[seat] is not None, h.waiting[(seat - 1) % n],
-        h.points, state.totals, h.last_ace)
+        seat, n, h.turn, h.phase, h.hands[seat], tuple(map(len, h.hands)), len(h.deck) - h.stock_pos, state.totals,
+        state.decks, h.table, h.aces, h.waiting[seat] is not None, h.waiting[(seat - 1) % n], h.points, h.last_ace)
