@@ -13,9 +13,8 @@ Cards are always in exactly one place: the stock (deck[stock_pos:]), a seat's
 hand, a seat's melds, the exposed card, or the dead pile.
 """
 
-from typing import NamedTuple
 
-from ..kernel import games, gamestate
+from ..kernel import games, gamestate, hands
 from .events import HandResult
 from .rules import Rules
 
@@ -26,26 +25,15 @@ UPCARD_INDEX = 2 * HAND_SIZE  # deck[20] is the upcard (when there is one)
 GOAL = HAND_SIZE + 1  # melded cards that win the hand
 
 
-class HandState(NamedTuple):
-    number: int
-    dealer: int
-    deck: tuple[str, ...]
-    salt: str
-    commitment: str
-    stock_pos: int  # deck[stock_pos] is the top of the stock
-    hands: tuple[tuple[str, ...], ...]
-    melds: tuple[tuple[tuple[str, ...], ...], ...]  # each seat's own melds
-    dead: tuple[str, ...]  # cards turned down, out of play for the hand
-    exposed: str | None  # the face-up card to deal with
-    turn: int
-    phase: str
-    passes: int  # passes of the first upcard (0, 1, 2)
-    declined_in: str | None = None  # "face" or "turned": the phase of the decline the opponent answers
-    deadline: str | None = None  # play-by-mail: when the current turn times out
-
-    @property
-    def stock(self) -> int:
-        return len(self.deck) - self.stock_pos
+class HandState(hands.hand_state(
+        number=int, dealer=int, **hands.DECK, stock_pos=int,  # deck[stock_pos] is the top of the stock
+        **hands.CARDS, melds=tuple[tuple[tuple[str, ...], ...], ...],  # each seat's own melds
+        dead=tuple[str, ...],  # cards turned down, out of play for the hand
+        exposed=str | None,  # the face-up card to deal with
+        **hands.TURN, passes=int,  # passes of the first upcard (0, 1, 2)
+        declined_in=(str | None, None))):  # "face" or "turned": the phase of the decline the opponent answers
+    __slots__ = ()
+    stock = property(hands.stock_left)
 
 
 class GameState(games.game_state("conquian", Rules, HandResult, HandState, drawn=(int, 0))):

@@ -2,7 +2,7 @@
 
 from typing import NamedTuple
 
-from ..kernel import games, gamestate, tables
+from ..kernel import games, gamestate, hands, tables
 from .events import HandResult
 from .melds import Shape
 from .rules import DECKS, Rules
@@ -24,23 +24,10 @@ class TableMeld(NamedTuple):
         return self.shape.cards
 
 
-class HandState(NamedTuple):
-    number: int
-    dealer: int
-    first_seat: int
-    deck: tuple[str, ...]
-    salt: str
-    commitment: str
-    stock: tuple[str, ...]  # top first
-    pile: tuple[str, ...]  # the discard pile, bottom first: pile[-1] is the face-up top
-    hands: tuple[tuple[str, ...], ...]
-    table: tuple[TableMeld, ...]
-    points: tuple[int, ...]  # points melded this hand
-    turn: int
-    phase: str
-    renewals: int  # how often the stock was renewed from the pile this hand
-    next_meld: int
-    deadline: str | None = None
+class HandState(hands.hand_state(**hands.DEALT, **hands.PILED, table=tuple[TableMeld, ...],
+                                 points=tuple[int, ...],  # points melded this hand
+                                 **hands.PLAYING)):
+    __slots__ = ()
 
     def meld(self, meld_id: str) -> TableMeld | None:
         return tables.find(self.table, meld_id)

@@ -9,7 +9,7 @@ knock), "ended". Cards are always in exactly one place: the stock
 
 from typing import NamedTuple
 
-from ..kernel import games, gamestate
+from ..kernel import games, gamestate, hands
 from .events import HandResult, SeatBonus
 from .rules import Rules
 
@@ -38,26 +38,15 @@ class ShownHand(NamedTuple):
     points: int
 
 
-class HandState(NamedTuple):
-    number: int
-    dealer: int
-    deck: tuple[str, ...]
-    salt: str
-    commitment: str
-    stock_pos: int  # deck[stock_pos] is the top of the stock
-    hands: tuple[tuple[str, ...], ...]
-    discards: tuple[str, ...]  # the discard pile, the top last
-    turn: int
-    phase: str
-    passes: int  # how many players passed the first upcard (0, 1 or 2; 0 again once anyone drew)
-    taken: str | None  # the card taken from the discard pile this turn (it may not be discarded)
-    knock: KnockSpread | None = None
-    shown: ShownHand | None = None
-    deadline: str | None = None  # play-by-mail: when the current turn times out
-
-    @property
-    def stock(self) -> int:
-        return len(self.deck) - self.stock_pos
+class HandState(hands.hand_state(
+        number=int, dealer=int, **hands.DECK, stock_pos=int,  # deck[stock_pos] is the top of the stock
+        **hands.CARDS, discards=tuple[str, ...],  # the discard pile, the top last
+        **hands.TURN,
+        passes=int,  # how many players passed the first upcard (0, 1 or 2; 0 again once anyone drew)
+        taken=str | None,  # the card taken from the discard pile this turn (it may not be discarded)
+        knock=(KnockSpread | None, None), shown=(ShownHand | None, None))):
+    __slots__ = ()
+    stock = property(hands.stock_left)
 
     @property
     def stock_only(self) -> bool:
