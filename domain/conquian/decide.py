@@ -43,8 +43,7 @@ def first_dealer(deck_commitment: str) -> int:
     return int(deck_commitment, 16) % 2
 
 
-def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
-    batch.emit(deciding.create(state, cmd, ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules))
+_create_game = deciding.creating(ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules)
 
 
 def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:

@@ -7,6 +7,7 @@ the pile, the end of the hand, the end of the game) in the same batch.
 
 from ..kernel import deciding, tables
 from ..kernel import errors as err
+from ..kernel import wild as wild_cards
 from ..kernel.deals import StartHand
 from ..kernel.deciding import Batch, cards_of, held
 from ..kernel.players import CreateGame
@@ -23,16 +24,12 @@ from .state import DRAW, PLAY, GameState, HandState
 _ending = deciding.Ending(ev.HandEnded, deciding.scoring_over(ev.GameEnded), hand_results)
 
 
-def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
-    batch.emit(deciding.create(state, cmd, ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules))
+_create_game = deciding.creating(ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules)
 
 
 def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:
-    number, deck, sealed = deciding.dealing(state, cmd)
-    n = len(state.players)
-    first = number % n
-    batch.emit(ev.HandStarted(hand=number, dealer=(first - 1) % n, first_seat=first, upcard=deck[HAND_SIZE * n],
-                              deck_commitment=sealed, deck=deck, salt=cmd.salt))
+    deal = deciding.rotating(state, cmd)
+    batch.emit(ev.HandStarted(**deal, upcard=deal["deck"][HAND_SIZE * len(state.players)]))
 
 
 def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
@@ -71,19 +68,14 @@ def _meld(state: GameState, cmd: Meld, batch: Batch) -> None:
 def _meld_shape(cards, wild):
     shape = analyse(cards, cards_of(wild))
     if shape is None:
-        deuces = sum(1 for c in cards if is_deuce(c))
-        if len(tuple(wild)) != deuces:
-            raise err.InvalidMeld(f"name one stand-in in 'wild' for each of the {deuces} deuce(s)")
-        raise err.InvalidMeld(f"{' '.join(cards)} (deuces as {' '.join(wild) or 'nothing'}) is not a set "
-                              f"of 3-4 or a run of 3+ with a natural card")
+        raise wild_cards.refused(cards, wild, sum(1 for c in cards if is_deuce(c)), "deuce",
+                                 "a set of 3-4 or a run of 3+ with a natural card")
     return shape
 
 
 def _lay_off(state: GameState, cmd: LayOff, batch: Batch) -> None:
     hand = _playing(state, cmd.seat)
-    meld = tables.find(hand.table, cmd.meld_id)
-    if meld is None:
-        raise err.NoSuchMeld(f"no meld {cmd.meld_id!r} on the table")
+    meld = tables.named(hand.table, cmd.meld_id)
     if meld.owner != cmd.seat:
         raise err.NotYourMeld(f"{meld.id} is seat {meld.owner}'s: lay off on your own melds only")
     cards = held(hand.hands[cmd.seat], cmd.cards)
@@ -105,17 +97,11 @@ def _discard(state: GameState, cmd: Discard, batch: Batch) -> None:
 
 
 def _drawing(state: GameState, seat: int) -> HandState:
-    hand = deciding.turn(state, seat)
-    if hand.phase != DRAW:
-        raise err.AlreadyDrawn("you have already drawn or taken the pile this turn")
-    return hand
+    return deciding.turn_in(state, seat, DRAW, err.AlreadyDrawn, "you have already drawn or taken the pile this turn")
 
 
 def _playing(state: GameState, seat: int) -> HandState:
-    hand = deciding.turn(state, seat)
-    if hand.phase != PLAY:
-        raise err.MustDraw("draw from the stock or take the pile first")
-    return hand
+    return deciding.turn_in(state, seat, PLAY, err.MustDraw, "draw from the stock or take the pile first")
 
 
 _DECIDERS = {

@@ -20,6 +20,7 @@ from itertools import product
 from typing import NamedTuple
 
 from ..kernel.cards import ACE, RANK, SUIT, SUIT_ORDER, is_card
+from ..kernel.wild import roles_of as wild_roles
 
 SET, RUN = "set", "run"
 QS = "QS"
@@ -65,23 +66,14 @@ def wild_of(cards, roles) -> tuple[str, ...]:
     return tuple(r for c, r in zip(cards, roles) if is_deuce(c))
 
 
+def _wild(card: str) -> bool:
+    return is_card(card) and RANK[card] == 2
+
+
 def roles_of(cards, wild) -> tuple[str, ...] | None:
     """Each card's role, given the stand-ins of the deuces in order; None if
     `wild` does not name exactly one card per deuce."""
-    roles, stand_ins = [], list(wild)
-    for card in cards:
-        if not is_card(card):
-            return None
-        if is_deuce(card):
-            if not stand_ins:
-                return None
-            role = stand_ins.pop(0)
-            if not is_card(role):
-                return None
-            roles.append(role)
-        else:
-            roles.append(card)
-    return None if stand_ins else tuple(roles)
+    return wild_roles(cards, wild, _wild)
 
 
 def _has_natural(cards) -> bool:

@@ -26,8 +26,7 @@ from .state import DRAW, PICKUP, PLAY, GameState, HandState
 _ending = deciding.Ending(ev.HandEnded, deciding.scoring_over(ev.GameEnded), hand_results)
 
 
-def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
-    batch.emit(deciding.create(state, cmd, ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules))
+_create_game = deciding.creating(ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules)
 
 
 def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:
@@ -74,9 +73,7 @@ def _meld(state: GameState, cmd: Meld, batch: Batch) -> None:
 
 def _lay_off(state: GameState, cmd: LayOff, batch: Batch) -> None:
     hand = _playing(state, cmd.seat)
-    meld = tables.find(hand.table, cmd.meld_id)
-    if meld is None:
-        raise err.NoSuchMeld(f"no meld {cmd.meld_id!r} on the table")
+    meld = tables.named(hand.table, cmd.meld_id)
     cards = held(hand.hands[cmd.seat], cmd.cards)
     result = extend(meld.kind, meld.cards, cards)
     if result is None:

@@ -6,8 +6,9 @@ the pile, the end of the hand, eliminations, the end of the game) in the same
 batch.
 """
 
-from ..kernel import deciding, piles
+from ..kernel import deciding, piles, tables
 from ..kernel import errors as err
+from ..kernel import wild as wild_cards
 from ..kernel.cards import remove_cards
 from ..kernel.commands import DISCARD_PILE, STOCK
 from ..kernel.deals import StartHand
@@ -24,9 +25,7 @@ from .rules import JOKER, MAX_PLAYERS, MIN_PLAYERS, Rules, deal_size
 from .scoring import game_over, hand_results, newly_out
 from .state import DRAW, PLAY, GameState, HandState
 
-
-def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
-    batch.emit(deciding.create(state, cmd, ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules))
+_create_game = deciding.creating(ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules)
 
 
 def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:
@@ -109,28 +108,18 @@ def _declared(melds) -> list[tuple[tuple, tuple]]:
 
 
 def _cards(cards) -> tuple[str, ...]:
-    cards = tuple(cards) if isinstance(cards, (tuple, list)) else (cards,)
-    for card in cards:
-        if not is_kalooki_card(card):
-            raise err.InvalidCard(f"{card!r} is not a card")
-    return cards
+    return deciding.cards_of(cards, is_kalooki_card)
 
 
 def _held(holding, cards) -> tuple[str, ...]:
-    cards = _cards(cards)
-    if remove_cards(holding, cards) is None:
-        raise err.CardNotInHand(f"you do not hold {' '.join(cards)}")
-    return cards
+    return deciding.held(holding, cards, is_kalooki_card)
 
 
 def _meld_shape(cards, wild, ace_low):
     shape = analyse(cards, wild, ace_low)
     if shape is None:
-        jokers = sum(1 for c in cards if c == JOKER)
-        if len(tuple(wild)) != jokers:
-            raise err.InvalidMeld(f"name one stand-in in 'wild' for each of the {jokers} joker(s)")
-        raise err.InvalidMeld(f"{' '.join(cards)} (jokers as {' '.join(wild) or 'nothing'}) is not a set of 3-4 "
-                              f"in distinct suits or a run of 3+ with a natural card")
+        raise wild_cards.refused(cards, wild, sum(1 for c in cards if c == JOKER), "joker",
+                                 "a set of 3-4 in distinct suits or a run of 3+ with a natural card")
     return shape
 
 
@@ -144,9 +133,7 @@ def _meld(state: GameState, cmd: Meld, batch: Batch) -> None:
 
 def _lay_off(state: GameState, cmd: LayOff, batch: Batch) -> None:
     hand = _opened(state, cmd.seat)
-    meld = hand.meld(cmd.meld_id)
-    if meld is None:
-        raise err.NoSuchMeld(f"no meld {cmd.meld_id!r} on the table")
+    meld = tables.named(hand.table, cmd.meld_id)
     cards = _held(hand.hands[cmd.seat], cmd.cards)
     result = extend(meld, cards, _cards(cmd.wild), state.rules.ace_low)
     if result is None:
@@ -158,9 +145,7 @@ def _lay_off(state: GameState, cmd: LayOff, batch: Batch) -> None:
 
 def _swap(state: GameState, cmd: Swap, batch: Batch) -> None:
     hand = _opened(state, cmd.seat)
-    meld = hand.meld(cmd.meld_id)
-    if meld is None:
-        raise err.NoSuchMeld(f"no meld {cmd.meld_id!r} on the table")
+    meld = tables.named(hand.table, cmd.meld_id)
     (card,) = _held(hand.hands[cmd.seat], (cmd.card,))
     if card == JOKER or swapped(meld, card) is None:
         raise InvalidSwap(f"no joker in {meld.id} stands for {card}")
@@ -180,17 +165,11 @@ def _discard(state: GameState, cmd: Discard, batch: Batch) -> None:
 
 
 def _drawing(state: GameState, seat: int) -> HandState:
-    hand = deciding.turn(state, seat)
-    if hand.phase != DRAW:
-        raise err.AlreadyDrawn("you have already drawn this turn")
-    return hand
+    return deciding.turn_in(state, seat, DRAW, err.AlreadyDrawn, "you have already drawn this turn")
 
 
 def _playing(state: GameState, seat: int) -> HandState:
-    hand = deciding.turn(state, seat)
-    if hand.phase != PLAY:
-        raise err.MustDraw("draw first")
-    return hand
+    return deciding.turn_in(state, seat, PLAY, err.MustDraw, "draw first")
 
 
 def _opened(state: GameState, seat: int) -> HandState:

@@ -17,6 +17,7 @@ a card left in hand: joker 25, ace 11, K Q J 10, 2-10 face value.
 from typing import NamedTuple
 
 from ..kernel.cards import ACE, RANK, SUIT, SUIT_ORDER, is_card
+from ..kernel.wild import roles_of as wild_roles
 from .rules import JOKER
 
 SET, RUN = "set", "run"
@@ -86,20 +87,7 @@ def wild_of(cards, roles) -> tuple[str, ...]:
 def roles_of(cards, wild) -> tuple[str, ...] | None:
     """Each card's role, given the stand-ins of the jokers in order; None if
     `wild` does not name exactly one natural card per joker."""
-    roles, stand_ins = [], list(wild)
-    for card in cards:
-        if card == JOKER:
-            if not stand_ins:
-                return None
-            role = stand_ins.pop(0)
-            if not is_card(role):
-                return None
-            roles.append(role)
-        elif is_card(card):
-            roles.append(card)
-        else:
-            return None
-    return None if stand_ins else tuple(roles)
+    return wild_roles(cards, wild, lambda card: card == JOKER)
 
 
 def run_positions(roles, ace_low: bool, fixed=frozenset()) -> tuple[int, ...] | None:

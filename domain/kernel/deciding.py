@@ -56,6 +56,13 @@ def create(state, command: CreateGame, created_type, seats: tuple[int, int], bot
     return created_type(*seat_players(state, command, *seats, bots, rules_type))
 
 
+def creating(created_type, seats: tuple[int, int], bots, rules_type):
+    """A variant's decider of CreateGame: it emits the `create`d GameCreated."""
+    def create_game(state, command: CreateGame, batch: Batch) -> None:
+        batch.emit(create(state, command, created_type, seats, bots, rules_type))
+    return create_game
+
+
 def dealing(state, command: StartHand, pack=None) -> tuple[int, tuple[str, ...], str]:
     """(the hand's number, its deck, the deck's commitment) of the next hand,
     dealt from `command`'s deck: refused unless the game needs a deal and the
@@ -72,6 +79,16 @@ def dealing(state, command: StartHand, pack=None) -> tuple[int, tuple[str, ...],
     return state.hands_played, deck, commitment(deck, command.salt)
 
 
+def rotating(state, command: StartHand, pack=None) -> dict:
+    """The HandStarted fields of the next hand (`dealing` it) where the deal goes
+    round: hand n starts with seat n mod players, dealt by the seat before it."""
+    number, deck, sealed = dealing(state, command, pack)
+    n = len(state.players)
+    first = number % n
+    return {"hand": number, "dealer": (first - 1) % n, "first_seat": first, "deck_commitment": sealed, "deck": deck,
+            "salt": command.salt}
+
+
 def turn(state, seat):
     """The hand being played, if it is `seat`'s turn in it."""
     check_game(state)
@@ -85,22 +102,32 @@ def turn(state, seat):
     return hand
 
 
-def cards_of(cards) -> tuple[str, ...]:
-    """Cards a command names (one card or several), each a card code."""
+def turn_in(state, seat, phase: str, refused, why: str):
+    """The hand being played, if it is `seat`'s turn in it and the turn is in
+    `phase`; else the rule violation `refused`, saying `why`."""
+    hand = turn(state, seat)
+    if hand.phase != phase:
+        raise refused(why)
+    return hand
+
+
+def cards_of(cards, valid=is_card) -> tuple[str, ...]:
+    """Cards a command names (one card or several), each a card code (of the
+    variant's pack: `valid`, by default a standard deck's)."""
     cards = tuple(cards) if isinstance(cards, (tuple, list)) else (cards,)
     for card in cards:
-        if not is_card(card):
+        if not valid(card):
             raise err.InvalidCard(f"{card!r} is not a card")
     return cards
 
 
-def held(holding, cards) -> tuple[str, ...]:
+def held(holding, cards, valid=is_card) -> tuple[str, ...]:
     """The cards a command names, if the seat `holding` these has them all."""
     if type(cards) is not tuple:  # (this runs for every card played: the usual case costs one test)
-        cards = cards_of(cards)
+        cards = cards_of(cards, valid)
     else:
         for card in cards:
-            if not is_card(card):
+            if not valid(card):
                 raise err.InvalidCard(f"{card!r} is not a card")
     if remove_cards(holding, cards) is None:
         raise err.CardNotInHand(f"you do not hold {' '.join(cards)}")

@@ -6,6 +6,7 @@ seat) and `next_meld`."""
 
 from dataclasses import dataclass
 
+from .errors import NoSuchMeld
 from .folding import advance, replace_at, take
 
 
@@ -29,6 +30,14 @@ def find(table, meld_id: str):
         if meld.id == meld_id:
             return meld
     return None
+
+
+def named(table, meld_id: str):
+    """The meld of the table that a command names, which must be there."""
+    meld = find(table, meld_id)
+    if meld is None:
+        raise NoSuchMeld(f"no meld {meld_id!r} on the table")
+    return meld
 
 
 def laid(state, e, meld):

@@ -24,16 +24,11 @@ from .state import ENDED, GameState
 _ending = deciding.Ending(ev.HandEnded, game_over, hand_results)
 
 
-def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
-    batch.emit(deciding.create(state, cmd, ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules))
+_create_game = deciding.creating(ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules)
 
 
 def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:
-    number, deck, sealed = deciding.dealing(state, cmd)
-    n = len(state.players)
-    first = number % n
-    batch.emit(ev.HandStarted(hand=number, dealer=(first - 1) % n, first_seat=first, deck_commitment=sealed,
-                              deck=deck, salt=cmd.salt))
+    batch.emit(ev.HandStarted(**deciding.rotating(state, cmd)))
 
 
 def opening(state: GameState, seat: int) -> bool:

@@ -6,7 +6,7 @@ the pile, a turn ended with an empty hand, the end of the hand, the end of the
 game) in the same batch.
 """
 
-from ..kernel import deciding, piles
+from ..kernel import deciding, piles, tables
 from ..kernel import errors as err
 from ..kernel.deals import StartHand
 from ..kernel.deciding import Batch, held
@@ -30,16 +30,12 @@ def _game_over(state: GameState):
 _ending = deciding.Ending(ev.HandEnded, _game_over)
 
 
-def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
-    batch.emit(deciding.create(state, cmd, ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules))
+_create_game = deciding.creating(ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules)
 
 
 def _start_hand(state: GameState, cmd: StartHand, batch: Batch) -> None:
-    number, deck, sealed = deciding.dealing(state, cmd)
-    n = len(state.players)
-    first = number % n
-    batch.emit(ev.HandStarted(hand=number, dealer=(first - 1) % n, first_seat=first, upcard=deck[hand_size(n) * n],
-                              deck_commitment=sealed, deck=deck, salt=cmd.salt))
+    deal, n = deciding.rotating(state, cmd), len(state.players)
+    batch.emit(ev.HandStarted(**deal, upcard=deal["deck"][hand_size(n) * n]))
 
 
 def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
@@ -85,9 +81,7 @@ def _meld(state: GameState, cmd: Meld, batch: Batch) -> None:
 
 def _lay_off(state: GameState, cmd: LayOff, batch: Batch) -> None:
     hand = _playing(state, cmd.seat)
-    meld = hand.meld(cmd.meld_id)
-    if meld is None:
-        raise err.NoSuchMeld(f"no meld {cmd.meld_id!r} on the table")
+    meld = tables.named(hand.table, cmd.meld_id)
     cards = held(hand.hands[cmd.seat], cmd.cards)
     if state.rules.layoff_after_own_meld and not hand.owns_meld(cmd.seat):
         raise NoOwnMeld("lay off only once you have a meld of your own on the table")
@@ -127,10 +121,7 @@ def _emptied(state: GameState, batch: Batch, seat: int) -> None:
 
 
 def _playing(state: GameState, seat: int) -> HandState:
-    hand = deciding.turn(state, seat)
-    if hand.phase != PLAY:
-        raise err.MustDraw("draw from the stock or the discard pile first")
-    return hand
+    return deciding.turn_in(state, seat, PLAY, err.MustDraw, "draw from the stock or the discard pile first")
 
 
 _DECIDERS = {
