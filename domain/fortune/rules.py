@@ -2,7 +2,6 @@
 options (kernel/options.py) and held per game as `Rules`."""
 
 from ..kernel import rules
-from ..kernel.options import Option
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 DECKS = 2  # two 52-card decks shuffled together, whatever the table
@@ -11,9 +10,8 @@ HAND_SIZE = 11
 OPTIONS = (
     rules.target(500),
     rules.HANDS,
-    Option("stock_renewals", "integer", 2,
-           "how often a hand may turn the discard pile over as a new stock; a draw from an empty stock "
-           "after that ends the hand (no one goes out)", minimum=0, maximum=20),
+    rules.stock_renewals(2, "how often a hand may turn the discard pile over as a new stock; a draw from an "
+                            "empty stock after that ends the hand (no one goes out)"),
     rules.MAX_HANDS_OPTION,
 ) + rules.EVERY_GAME
 

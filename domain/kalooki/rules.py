@@ -24,9 +24,8 @@ OPTIONS = (
            minimum=1, maximum=10**6),
     rules.target(250, "collect: the game ends when a seat's total reaches this"),
     rules.HANDS,
-    Option("stock_renewals", "integer", 1,
-           "how often a hand may turn the whole discard pile over as a new stock; a draw from an empty stock "
-           "after that ends the hand dead (nobody scores)", minimum=0, maximum=20),
+    rules.stock_renewals(1, "how often a hand may turn the whole discard pile over as a new stock; a draw from "
+                            "an empty stock after that ends the hand dead (nobody scores)"),
     rules.MAX_HANDS_OPTION,
 ) + rules.EVERY_GAME
 

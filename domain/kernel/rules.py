@@ -33,6 +33,12 @@ def target(default: int, doc: str = TARGET_DOC) -> Option:
     return Option("target_score", "integer", default, doc, minimum=1, maximum=10**6)
 
 
+def stock_renewals(default: int, doc: str) -> Option:
+    """How often a discard-pile rummy's hand may renew its stock from the pile
+    (kernel/piles.py), at the variant's default, `doc` saying how it ends after."""
+    return Option("stock_renewals", "integer", default, doc, minimum=0, maximum=20)
+
+
 HANDS = Option("hands", "integer", None, "play exactly this many hands instead of to the target",
                minimum=1, maximum=1000, nullable=True)
 MAX_HANDS_OPTION = Option("max_hands", "integer", MAX_HANDS,

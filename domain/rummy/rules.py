@@ -34,9 +34,8 @@ OPTIONS = (
            "scores its own hand (lowest total wins)", choices=(COLLECT, PENALTY)),
     rules.target(100, "the game ends after the hand in which a total reaches this"),
     rules.HANDS,
-    Option("stock_renewals", "integer", 1,
-           "how often a hand may turn the whole discard pile over as a new stock; a draw from an empty "
-           "stock after that ends the hand dead (exhausted)", minimum=0, maximum=20),
+    rules.stock_renewals(1, "how often a hand may turn the whole discard pile over as a new stock; a draw from "
+                            "an empty stock after that ends the hand dead (exhausted)"),
     rules.MAX_HANDS_OPTION,
 ) + rules.EVERY_GAME
 
