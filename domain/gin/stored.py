@@ -4,19 +4,18 @@ stored under the code Gin gave it; the kernel's own events (deadlines, seats,
 deals) are stored alike in every variant: the Variant record adds their forms.
 Never change a code or a field list in place: add a version with an upcaster."""
 
-from ..kernel.events import UPCARD_PASSED, created_form, hand_ended_form, seat_card_form
+from ..kernel import events as shared
 from ..kernel.stored import StoredForm
 from . import events as ev
 
 STORED = (
-    created_form(ev.GameCreated, "gG"),
-    StoredForm(ev.HandStarted, "gH", ("hand", "dealer", "upcard", "deck_commitment", "deck", "salt"),
-               joined=("deck",)),
-    UPCARD_PASSED,
-    StoredForm(ev.CardDrawn, "gD", ("seat", "card", "from")),
-    seat_card_form(ev.CardDiscarded, "gX"),
+    shared.created_form(ev.GameCreated, "gG"),
+    shared.hand_started_form(ev.HandStarted, "gH", "dealer", "upcard"),
+    shared.UPCARD_PASSED,
+    shared.drawn_from_form(ev.CardDrawn, "gD"),
+    shared.seat_card_form(ev.CardDiscarded, "gX"),
     StoredForm(ev.Knocked, "gK", ("seat", "card", "melds", "deadwood", "deadwood_points", "gin")),
     StoredForm(ev.HandShown, "gW", ("seat", "melds", "layoffs", "deadwood", "deadwood_points")),
-    hand_ended_form(ev.HandEnded, "gE"),
+    shared.hand_ended_form(ev.HandEnded, "gE"),
     StoredForm(ev.GameEnded, "gO", ("winners", "totals", "reason", "points", "bonuses")),
 )

@@ -4,7 +4,7 @@ version with an upcaster instead (tests/test_stored_form.py holds them to it).
 The kernel's own events (deadlines, seats, deals) are stored alike in every
 variant: the Variant record adds their forms."""
 
-from ..kernel.events import created_form, game_ended_form, hand_ended_form, seat_card_form
+from ..kernel.events import created_form, game_ended_form, hand_ended_form, hand_started_form, seat_card_form
 from ..kernel.stored import Past, StoredForm
 from . import events as ev
 
@@ -16,7 +16,7 @@ def _iceberg_by_default(data: dict) -> dict:
 
 STORED = (
     created_form(ev.GameCreated, "G", version=2, past=(Past(1, ("players", "rules"), _iceberg_by_default),)),
-    StoredForm(ev.HandStarted, "H", ("hand", "first_seat", "deck_commitment", "deck", "salt"), joined=("deck",)),
+    hand_started_form(ev.HandStarted, "H", "first_seat"),
     StoredForm(ev.CardPickedUp, "U", ("seat", "card")),
     seat_card_form(ev.CardDrawn, "D"),
     StoredForm(ev.AceRevealed, "A", ("seat", "card")),

@@ -235,6 +235,13 @@ def created_form(cls, code: str, version: int = 1, past: tuple[Past, ...] = ()) 
     return StoredForm(cls, code, ("players", "rules", "variant"), version, past=past)
 
 
+def hand_started_form(cls, code: str, *deal: str) -> StoredForm:
+    """How a variant's HandStarted is stored under its code: the hand, the
+    variant's `deal` fields, then the deck's commitment, the deck (as one
+    string) and the salt."""
+    return StoredForm(cls, code, ("hand", *deal, "deck_commitment", "deck", "salt"), joined=("deck",))
+
+
 def hand_ended_form(cls, code: str) -> StoredForm:
     """How a variant's HandEnded is stored under its code: the revealed deck as one string."""
     return StoredForm(cls, code, ("hand", "reason", "results", "deck", "salt"), joined=("deck",))
@@ -252,3 +259,8 @@ def game_ended_form(cls, code: str, reason_added: bool = False) -> StoredForm:
 def seat_card_form(cls, code: str) -> StoredForm:
     """How a variant's CardDrawn or CardDiscarded (a seat and a card) is stored under its code."""
     return StoredForm(cls, code, ("seat", "card"))
+
+
+def drawn_from_form(cls, code: str) -> StoredForm:
+    """How a variant's CardDrawnFrom (a seat, a card and the pile it came from) is stored under its code."""
+    return StoredForm(cls, code, ("seat", "card", "from"))

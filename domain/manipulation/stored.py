@@ -2,14 +2,13 @@
 starting with "m"), versions and field lists, pinned. Never change a code or a
 field list in place."""
 
-from ..kernel.events import created_form, game_ended_form, hand_ended_form, seat_card_form
+from ..kernel.events import created_form, game_ended_form, hand_ended_form, hand_started_form, seat_card_form
 from ..kernel.stored import StoredForm
 from . import events as ev
 
 STORED = (
     created_form(ev.GameCreated, "mG"),
-    StoredForm(ev.HandStarted, "mH", ("hand", "dealer", "first_seat", "deck_commitment", "deck", "salt"),
-               joined=("deck",)),
+    hand_started_form(ev.HandStarted, "mH", "dealer", "first_seat"),
     seat_card_form(ev.CardDrawn, "mD"),
     StoredForm(ev.TableRearranged, "mT", ("seat", "cards", "table")),
     StoredForm(ev.TurnPassed, "mP", ("seat",)),

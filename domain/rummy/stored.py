@@ -4,20 +4,19 @@ stored under the code Fortune gave it; the kernel's own events (deadlines,
 seats, deals) are stored alike in every variant: the Variant record adds their
 forms. Never change a code or a field list in place."""
 
-from ..kernel.events import STOCK_RENEWED, created_form, game_ended_form, hand_ended_form, seat_card_form
+from ..kernel import events as shared
 from ..kernel.stored import StoredForm
 from . import events as ev
 
 STORED = (
-    created_form(ev.GameCreated, "rG"),
-    StoredForm(ev.HandStarted, "rH", ("hand", "dealer", "first_seat", "upcard", "deck_commitment", "deck", "salt"),
-               joined=("deck",)),
-    StoredForm(ev.CardDrawn, "rD", ("seat", "card", "from")),
-    STOCK_RENEWED,
+    shared.created_form(ev.GameCreated, "rG"),
+    shared.hand_started_form(ev.HandStarted, "rH", "dealer", "first_seat", "upcard"),
+    shared.drawn_from_form(ev.CardDrawn, "rD"),
+    shared.STOCK_RENEWED,
     StoredForm(ev.MeldLaid, "rM", ("seat", "meld", "kind", "cards", "points")),
     StoredForm(ev.CardsLaidOff, "rL", ("seat", "meld", "cards", "points")),
-    seat_card_form(ev.CardDiscarded, "rX"),
+    shared.seat_card_form(ev.CardDiscarded, "rX"),
     StoredForm(ev.TurnEndedEmptyHanded, "rT", ("seat",)),
-    hand_ended_form(ev.HandEnded, "rE"),
-    game_ended_form(ev.GameEnded, "rO"),
+    shared.hand_ended_form(ev.HandEnded, "rE"),
+    shared.game_ended_form(ev.GameEnded, "rO"),
 )
