@@ -2,7 +2,7 @@
 passed, cards turned up and down, declines and their answers, takes with the
 seat's new melds, discards, and how the hand ended."""
 
-from ..kernel.telling import Telling, each_seat
+from ..kernel.telling import Telling, hand_ending
 
 
 def _started(names, data) -> str:
@@ -25,10 +25,9 @@ def _declined(data, names, earlier) -> str:
     return f"declines {data['card']}" + (", which lays off on their melds" if data["forceable"] else "")
 
 
-def _ending(names, data, earlier) -> list[str]:
-    why = {"out": "A player has melded 11 cards: the hand is won."}.get(
-        data["reason"], "A card is declined with the stock empty: the hand is drawn.")
-    return [why] + each_seat(names, data["results"], lambda r: f"melded {r['melded']}, scores {r['score']}")
+_ending = hand_ending("A player has melded 11 cards: the hand is won.",
+                      "A card is declined with the stock empty: the hand is drawn.",
+                      lambda r: f"melded {r['melded']}, scores {r['score']}")
 
 
 TELLING = Telling(

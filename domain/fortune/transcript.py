@@ -2,7 +2,7 @@
 takes, melds with their deuces' stand-ins, lay-offs, discards, renewals of
 the stock, and how the hand ended."""
 
-from ..kernel.telling import Telling, each_seat
+from ..kernel.telling import EMPTIED, Telling, hand_ending
 
 
 def _started(names, data) -> str:
@@ -19,11 +19,8 @@ def _cards(data) -> str:
     return " ".join(shown)
 
 
-def _ending(names, data, earlier) -> list[str]:
-    why = {"out": "A player's hand is empty: the hand ends."}.get(
-        data["reason"], "The stock is out and cannot be renewed: the hand ends.")
-    return [why] + each_seat(names, data["results"], lambda r: (
-        f"melded {r['melded']}, {r['cards_left']} cards left costing {r['penalty']}: {r['total']:+d}"))
+_ending = hand_ending(EMPTIED, "The stock is out and cannot be renewed: the hand ends.", lambda r: (
+    f"melded {r['melded']}, {r['cards_left']} cards left costing {r['penalty']}: {r['total']:+d}"))
 
 
 TELLING = Telling(

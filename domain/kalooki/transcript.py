@@ -2,7 +2,7 @@
 opening, melds and lay-offs with their jokers' stand-ins, joker swaps,
 discards, renewals of the stock, how the hand ended and who is out."""
 
-from ..kernel.telling import Telling, each_seat
+from ..kernel.telling import EMPTIED, Telling, hand_ending
 
 
 def _started(names, data) -> str:
@@ -17,12 +17,9 @@ def _cards(data) -> str:
                     for card in data.get("cards") or [])
 
 
-def _ending(names, data, earlier) -> list[str]:
-    why = {"out": "A player's hand is empty: the hand ends."}.get(
-        data["reason"], "The stock is out and cannot be renewed: the hand is dead, nobody scores.")
-    return [why] + each_seat(names, data["results"], lambda r: (
-        f"{r['cards_left']} cards left costing {r['penalty']}: scores {r['score']}, total {r['total']}"
-        + (" (kalooki!)" if r.get("kalooki") else "")))
+_ending = hand_ending(EMPTIED, "The stock is out and cannot be renewed: the hand is dead, nobody scores.", lambda r: (
+    f"{r['cards_left']} cards left costing {r['penalty']}: scores {r['score']}, total {r['total']}"
+    + (" (kalooki!)" if r.get("kalooki") else "")))
 
 
 TELLING = Telling(

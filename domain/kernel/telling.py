@@ -30,6 +30,17 @@ def each_seat(names, results, said) -> list[str]:
     return [f"  {names[r['seat']]}: {said(r)}" for r in results]
 
 
+def hand_ending(out: str, otherwise: str, said):
+    """A variant's `ending`: why the hand ended (`out` when a seat went out,
+    else `otherwise`), then each seat's result as `said(result)` words it."""
+    def ending(names, data, earlier) -> list[str]:
+        return [out if data["reason"] == "out" else otherwise] + each_seat(names, data["results"], said)
+    return ending
+
+
+EMPTIED = "A player's hand is empty: the hand ends."  # `out`, as most variants say it
+
+
 def _ending(names, data, earlier) -> list[str]:
     """A hand's end for a variant that words it no better: why, and each seat's result."""
     return [f"The hand ends ({data['reason']})."] + each_seat(

@@ -2,7 +2,7 @@
 plays (the cards from hand and the whole new table), passes, and how the hand
 ended."""
 
-from ..kernel.telling import Telling, each_seat
+from ..kernel.telling import EMPTIED, Telling, hand_ending
 
 
 def _started(names, data) -> str:
@@ -18,11 +18,8 @@ def _played(data, names, earlier) -> str:
     return f"plays {' '.join(data['cards'])}: the table is {_table(data['table'])}"
 
 
-def _ending(names, data, earlier) -> list[str]:
-    why = {"out": "A player's hand is empty: the hand ends."}.get(
-        data["reason"], "The stock is out and nobody can play: the hand is blocked.")
-    return [why] + each_seat(names, data["results"], lambda r: (
-        f"{r['cards_left']} cards left, penalty {r['penalty']}, total {r['total']}"))
+_ending = hand_ending(EMPTIED, "The stock is out and nobody can play: the hand is blocked.", lambda r: (
+    f"{r['cards_left']} cards left, penalty {r['penalty']}, total {r['total']}"))
 
 
 TELLING = Telling(
