@@ -20,12 +20,13 @@ class EndGame:
     reason: str
 
 
-def leaders(totals, out=()) -> tuple[int, ...]:
-    """The seats with the highest total, among those not `out` (withdrawn: domain/seating.py)."""
+def leaders(totals, out=(), best=max) -> tuple[int, ...]:
+    """The seats with the highest total (`best=min`: the lowest), among those
+    not `out` (withdrawn: domain/seating.py)."""
     seats = [seat for seat in range(len(totals)) if seat not in out]
     if not seats:
         return ()
-    top = max(totals[seat] for seat in seats)
+    top = best(totals[seat] for seat in seats)
     return tuple(seat for seat in seats if totals[seat] == top)
 
 

@@ -3,6 +3,7 @@ pays the penalty of the cards left in its hand (the seat that went out pays
 nothing); the game ends after the hand in which a total reaches the target,
 and the lowest total wins (ties share)."""
 
+from ..kernel.ending import leaders
 from .events import GameEnded, HandResult
 from .melds import hand_penalty
 
@@ -18,11 +19,7 @@ def hand_results(state) -> tuple[HandResult, ...]:
 
 def lowest(totals, out=()) -> tuple[int, ...]:
     """The seats with the lowest total among those not `out` (withdrawn)."""
-    seats = [seat for seat in range(len(totals)) if seat not in out]
-    if not seats:
-        return ()
-    least = min(totals[seat] for seat in seats)
-    return tuple(seat for seat in seats if totals[seat] == least)
+    return leaders(totals, out, best=min)
 
 
 def game_over(state) -> GameEnded | None:
