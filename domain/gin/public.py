@@ -33,8 +33,7 @@ def public(state: GameState) -> dict:
     hand = state.hand
     playing = gamestate.playing(state)
     return {
-        "hand": hand.number if hand else None,
-        "turn": gamestate.shown_turn(state),
+        **shown.heading(state, dealer=False),
         "dealer": hand.dealer if hand else None,
         "stock": hand.stock if hand else 0,
         "discard": list(hand.discards) if hand else [],

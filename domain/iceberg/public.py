@@ -12,8 +12,7 @@ def public(state: GameState) -> dict:
     hand = state.hand
     playing = gamestate.playing(state)
     return {
-        "hand": hand.number if hand else None,
-        "turn": gamestate.shown_turn(state),
+        **shown.heading(state, dealer=False),
         "stock": hand.stock if hand else 0,
         "seats": shown.seats(state, lambda seat: {"aces": list(hand.aces[seat]) if hand else [],
                                                   "waiting": bool(playing and hand.waiting[seat] is not None),

@@ -21,9 +21,12 @@ def stock_size(hand) -> int:
     return len(hand.stock) if type(hand.stock) is tuple else hand.stock
 
 
-def heading(state) -> dict:
-    """The hand's number, its dealer and whose turn it is (None between hands)."""
+def heading(state, dealer: bool = True) -> dict:
+    """The hand's number, its dealer (unless not `dealer`: a variant without
+    one, or one that shows it later) and whose turn it is (None between hands)."""
     hand = state.hand
+    if not dealer:
+        return {"hand": hand.number if hand else None, "turn": shown_turn(state)}
     return {"hand": hand.number if hand else None, "dealer": hand.dealer if hand else None,
             "turn": shown_turn(state)}
 
