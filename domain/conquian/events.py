@@ -32,19 +32,11 @@ HandEnded = events.hand_ended(HandResult)
 GameEnded = events.of_variant(events.GameEnded)
 
 
-@dataclass(frozen=True, slots=True)
-class StockCardTurned:
-    """`seat` turned the top stock card face up: now the card exposed to them."""
-    seat: int
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class CardTurnedDown:
-    """The exposed `card` went face down onto the dead pile, out of play for the hand
-    (`seat`: whose decline, or last pass of the first upcard, put it there)."""
-    seat: int
-    card: str
+# `seat` turned the top stock card face up: now the card exposed to them
+StockCardTurned = events.of_variant(events.SeatCard, "StockCardTurned")
+# the exposed `card` went face down onto the dead pile, out of play for the hand (`seat`: whose decline, or
+# last pass of the first upcard, put it there)
+CardTurnedDown = events.of_variant(events.SeatCard, "CardTurnedDown")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,25 +48,12 @@ class CardDeclined:
     forceable: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CardForced:
-    """`seat` (the opponent of the decliner) forced the decliner to take `card`."""
-    seat: int
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class ForceWaived:
-    """`seat` (the opponent of the decliner) allowed the decline of `card`."""
-    seat: int
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class CardLeft:
-    """`seat` declined the card they turned: it stays exposed, now to the opponent."""
-    seat: int
-    card: str
+# `seat` (the opponent of the decliner) forced the decliner to take `card`
+CardForced = events.of_variant(events.SeatCard, "CardForced")
+# `seat` (the opponent of the decliner) allowed the decline of `card`
+ForceWaived = events.of_variant(events.SeatCard, "ForceWaived")
+# `seat` declined the card they turned: it stays exposed, now to the opponent
+CardLeft = events.of_variant(events.SeatCard, "CardLeft")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,7 @@
-"""How Rummy's events are stored (kernel/stored.py): codes (all starting with
-"r"), versions and field lists, pinned. StockRenewed is the kernel's class,
-stored under the code Fortune gave it; the kernel's own events (deadlines,
-seats, deals) are stored alike in every variant: the Variant record adds their
-forms. Never change a code or a field list in place."""
+"""How Rummy's events are stored (kernel/stored.py): codes all starting with
+"r", versions and field lists, pinned; the forms of the shared events come
+from kernel/events.py (StockRenewed under the kernel's code). Never change a
+code or a field list in place."""
 
 from ..kernel import events as shared
 from ..kernel.stored import StoredForm
