@@ -27,7 +27,8 @@ def _game_over(state: GameState):
     return None if over is None else ev.GameEnded(over[0], state.totals, over[1])
 
 
-_ending = deciding.Ending(ev.HandEnded, _game_over)
+# a hand that ends without a seat going out (exhausted) scores nothing; "out" gives its own results
+_ending = deciding.Ending(ev.HandEnded, _game_over, lambda state: hand_results(state, None))
 
 
 def _create_game(state: GameState, cmd: CreateGame, batch: Batch) -> None:
@@ -55,18 +56,8 @@ def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
             raise err.PileEmpty("the discard pile is empty: draw from the stock")
         batch.emit(ev.CardDrawn(cmd.seat, hand.pile[-1], DISCARD_PILE))
         return
-    if piles.renewing(hand, state.rules.stock_renewals, _exhausted, batch):
+    if piles.renewing(hand, state.rules.stock_renewals, _ending, batch):  # else the hand ended, exhausted
         batch.emit(ev.CardDrawn(cmd.seat, batch.state.hand.stock[0], STOCK))
-
-
-class _Exhausted:
-    """The dead hand at an empty stock: nobody went out, nobody scores."""
-
-    def now(self, batch: Batch, reason: str) -> None:
-        _ending.now(batch, reason, hand_results(batch.state, None))
-
-
-_exhausted = _Exhausted()
 
 
 def _meld(state: GameState, cmd: Meld, batch: Batch) -> None:
