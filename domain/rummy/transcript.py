@@ -11,8 +11,9 @@ def _started(names, data) -> str:
 
 
 def _ending(names, data, earlier) -> list[str]:
-    if data["reason"] == "out":
-        why = "A player is out: the hand ends."
+    out = [r["seat"] for r in data["results"] if r.get("out")]
+    if data["reason"] == "out" and out:
+        why = f"{names[out[0]]} is out: the hand ends."
     else:
         why = "The stock is out and cannot be renewed: the hand ends dead, nobody scores."
     return [why] + each_seat(names, data["results"], _result)
