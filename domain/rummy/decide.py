@@ -16,7 +16,7 @@ from .bots import POLICIES
 from .commands import DISCARD_PILE, STOCK, Discard, Draw, LayOff, Meld
 from .errors import MeldLimit, MustLayOff, NoOwnMeld
 from .evolve import evolve
-from .melds import extended, hand_value, kind_of, table_order
+from .melds import extended, fitting, hand_value, kind_of, table_order
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, hand_size
 from .scoring import game_end, hand_results
 from .state import DRAW, PLAY, GameState, HandState
@@ -104,7 +104,7 @@ def lay_off_targets(state: GameState, hand: HandState, card: str) -> list[str]:
     """The melds `card` can be laid off on by the seat to play (its own-meld rule included)."""
     if state.rules.layoff_after_own_meld and not hand.owns_meld(hand.turn):
         return []
-    return [m.id for m in hand.table if extended(m.kind, m.cards, (card,)) is not None]
+    return [m.id for m in hand.table if card in fitting(m.kind, m.cards)]
 
 
 def _emptied(state: GameState, batch: Batch, seat: int) -> None:
