@@ -34,6 +34,9 @@ const CONTROLS = [
   { type: "draw", from: "discard", label: "Take the discard", needs: "nothing" },
   { type: "draw", label: "Draw", needs: "nothing" },
   { type: "take_pile", label: "Take the pile", needs: "cards" },
+  { type: "open", from: "discard", label: "Open with the discard", needs: "opening" },
+  { type: "open", label: "Open", needs: "opening" },
+  { type: "swap", label: "Swap for the joker", needs: "one" },
   { type: "meld", label: "Meld", needs: "cards" },
   { type: "layoff", label: "Lay off", needs: "cards" },
   { type: "discard", label: "Discard", needs: "one" },
@@ -232,7 +235,7 @@ function renderInvite() {
 function renderTable() {
   const n = names();
   $("piles").replaceChildren(...piles(view));
-  const canChoose = legal().some((a) => a.type === "layoff");
+  const canChoose = legal().some((a) => a.type === "layoff" || a.type === "swap");
   const melds = (view.table || []).map((m) => meldEl(m, n, {
     choosable: canChoose, chosen: target === m.id,
     onChoose: () => { target = target === m.id ? null : m.id; renderTable(); renderActions(); },
@@ -289,6 +292,22 @@ function renderHand() {
   region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), ...cards, ...notes);
 }
 
+// Whether a listed action is one this control makes: a draw (or Kalooki's
+// opening, whose `take_discard` is its draw) from the control's pile.
+function fits(action, control) {
+  if (action.type !== control.type) return false;
+  if (action.type === "open") return Boolean(action.take_discard) === (control.from === "discard");
+  return !control.from || action.from === control.from;
+}
+
+// The hand cards of Kalooki's opening: its melds' cards but the top discard it takes.
+function openingCards(action) {
+  const cards = action.melds.flatMap((m) => m.cards);
+  const top = action.take_discard ? cards.indexOf(view.pile?.top) : -1;
+  if (top >= 0) cards.splice(top, 1);
+  return cards;
+}
+
 function controlsFor() {
   const types = variant ? variant.actions : [...new Set((view.actions || []).map((a) => a.type))];
   const hasFrom = legal().some((a) => a.from) || view.variant === "gin";
@@ -308,7 +327,7 @@ function renderActions() {
   const active = view.status === "active";
   const options = legal();
   const buttons = controlsFor().map((control) => {
-    const usable = !busy && options.some((a) => a.type === control.type && (!control.from || a.from === control.from));
+    const usable = !busy && options.some((a) => fits(a, control));
     return el("button", { type: "button", class: "action", disabled: !usable,
       dataset: { action: control.type, ...(control.from ? { from: control.from } : {}) },
       onclick: () => act(control) }, control.label);
@@ -328,7 +347,7 @@ function renderActions() {
 function hintText(options) {
   if (view.status !== "active") return view.status === "finished" ? "The game is over." : "";
   if (!myTurn()) return "Waiting for the other players.";
-  if (options.some((a) => ["meld", "layoff", "discard", "knock", "take_pile"].includes(a.type))) {
+  if (options.some((a) => ["meld", "layoff", "discard", "knock", "take_pile", "open", "swap"].includes(a.type))) {
     return "Select cards, then choose what to do with them. To lay off, choose a meld on the table too.";
   }
   if (options.some((a) => a.type === "take")) {
@@ -344,14 +363,19 @@ function selectedCards() {
 // The legal action that the control and the selection make, or a message
 // saying why there is none: the page sends only what the rules allow.
 function chosen(control) {
-  const options = legal().filter((a) => a.type === control.type && (!control.from || a.from === control.from));
+  const options = legal().filter((a) => fits(a, control));
   const cards = selectedCards();
   if (!options.length) return { why: "That is not something you can do now." };
   if (control.needs === "nothing") return { action: options[0] };
   if (control.needs === "take") return chosenTake(options, cards);
+  if (control.needs === "opening") { // the listed opening, or the one of the cards selected
+    if (!cards.length) return { action: options[0] };
+    const found = options.find((a) => sameCards(openingCards(a), cards));
+    return found ? { action: found } : { why: `${cards.join(" ")} is not an opening you can make now.` };
+  }
   if (control.needs === "one") {
     if (cards.length !== 1) return { why: `Select exactly one card to ${control.label.toLowerCase()}.` };
-    const found = options.find((a) => a.card === cards[0]);
+    const found = options.find((a) => a.card === cards[0] && (control.type !== "swap" || !target || a.meld === target));
     return found ? { action: found } : { why: `You cannot ${control.label.toLowerCase()} ${cards[0]} now.` };
   }
   if (!cards.length) return { why: `Select the cards to ${control.label.toLowerCase()} first.` };
