@@ -11,6 +11,7 @@ search is exact, not greedy about naturals). Melds of jokers alone are never
 made, so jokers only join a meld of naturals.
 """
 
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -117,6 +118,11 @@ def _fillings(card, p, suit, lo, hi, natural, jokers):
 def best_opening(hand, ace_low: bool = False, must: str | None = None) -> Opening:
     """The melds of `hand` worth most, then holding most cards. With `must`, a
     card of `hand`, only openings that meld it (NONE if none does)."""
+    return _best(tuple(sorted(hand)), ace_low, must)
+
+
+@lru_cache(maxsize=4096)  # the listing and the greedy bot ask again for the same hand within a turn
+def _best(hand: tuple, ace_low: bool, must: str | None) -> Opening:
     jokers = sum(1 for c in hand if c == JOKER)
     naturals = tuple(sorted((c for c in hand if c != JOKER), key=_key))
     memo: dict = {}
