@@ -213,7 +213,7 @@ def test_an_opening_is_accepted_exactly_when_the_brute_force_finds_it_legal():
         legal = held and None not in worths and sum(worths) >= 25
         body = tuple({"cards": c, "wild": w} for c, w in groups)
         try:
-            events = VARIANT_DECIDE(state, Open(0, body, False))
+            events = _decide(state, Open(0, body, False))
         except RuleViolation:
             assert not legal, (hand, groups)
             refused += 1
@@ -224,7 +224,7 @@ def test_an_opening_is_accepted_exactly_when_the_brute_force_finds_it_legal():
     assert accepted > 100 and refused > 300, (accepted, refused)
 
 
-def VARIANT_DECIDE(state, command):
+def _decide(state, command):
     from domain.kalooki.decide import decide
 
     return decide(state, command)
