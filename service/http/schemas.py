@@ -161,6 +161,9 @@ _KINDS = {
          "wild": fields.List(CARD, required=True, validate=validate.Length(min=0, max=4))},
         name="WildMeld")(unknown=RAISE)), validate=validate.Length(min=1, max=8)),
     "flag": lambda: StrictBoolean(),
+    # a whole new table: its groups of cards (each group judged a meld by the rules)
+    "table": lambda: fields.List(fields.List(CARD, validate=validate.Length(min=1, max=13)),
+                                 validate=validate.Length(min=1, max=40)),
 }
 
 

@@ -146,7 +146,7 @@ export function dropFragment() {
   history.replaceState(null, "", location.pathname + location.search);
 }
 
-export const VARIANT_TITLES = { iceberg: "Iceberg", gin: "Gin", fortune: "Fortune Rummy" };
+export const VARIANT_TITLES = { iceberg: "Iceberg", gin: "Gin", fortune: "Fortune Rummy", conquian: "Conquian" };
 
 // Where the keyboard is, so that a region drawn again can give the focus back to
 // the same control: a button replaced by its new self would drop it to <body>.

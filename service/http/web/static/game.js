@@ -5,7 +5,7 @@
 
 import { api, cardEl, dropFragment, el, focusKey, fragment, keep, problemText, restoreFocus, say, sameCards,
   tickDeadlines, VARIANT_TITLES } from "./common.js";
-import { acesEl, ginMelds, meldEl, piles } from "./table.js";
+import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const main = document.querySelector("main");
@@ -26,6 +26,10 @@ const log = [];
 const CONTROLS = [
   { type: "pickup", label: "Pick up", needs: "nothing" },
   { type: "pass", label: "Pass the upcard", needs: "nothing" },
+  { type: "take", label: "Take the exposed card", needs: "take" },
+  { type: "decline", label: "Decline it", needs: "nothing" },
+  { type: "force", label: "Force the take", needs: "nothing" },
+  { type: "allow", label: "Allow the decline", needs: "nothing" },
   { type: "draw", from: "stock", label: "Draw from the stock", needs: "nothing" },
   { type: "draw", from: "discard", label: "Take the discard", needs: "nothing" },
   { type: "draw", label: "Draw", needs: "nothing" },
@@ -137,6 +141,13 @@ const PHRASES = {
   Knocked: (d) => (d.gin ? "goes gin" : `knocks with ${d.deadwood_points} deadwood`),
   HandShown: (d) => `shows the hand, ${d.deadwood_points} deadwood`,
   PileTaken: (d) => `takes the pile with ${d.cards.join(" ")}`,
+  StockCardTurned: (d) => `turns ${d.card} from the stock`,
+  CardTurnedDown: (d) => `turns ${d.card} down`,
+  CardDeclined: (d) => `declines ${d.card}${d.forceable ? " (it fits a meld: force or allow)" : ""}`,
+  CardForced: (d) => `forces the take of ${d.card}`,
+  ForceWaived: (d) => `allows the decline of ${d.card}`,
+  CardLeft: (d) => `leaves ${d.card}`,
+  ExposedCardMelded: (d) => `takes ${d.card}: melds ${d.melds.map((m) => m.join(" ")).join(", ")}`,
   TurnTimedOut: () => "runs out of time",
   SeatResigned: () => "resigns",
   TurnExtended: () => "extends the deadline",
@@ -231,7 +242,9 @@ function renderTable() {
   }));
   const gin = ginMelds(view.knock, view.show, n);
   const aces = (view.seats || []).some((s) => s.aces) ? acesEl(view.seats.map((s) => s.aces || []), n) : [];
-  $("melds").replaceChildren(...melds, ...(gin.melds || []).map((m) => meldEl(m, n)), ...(gin.notes || []), ...aces);
+  const own = (view.seats || []).some((s) => s.melds) ? ownMelds(view.seats.map((s) => s.melds)) : [];
+  $("melds").replaceChildren(...melds, ...(gin.melds || []).map((m) => meldEl(m, n)), ...(gin.notes || []), ...aces,
+    ...own.map((m) => meldEl(m, n)));
   if (!$("melds").children.length) $("melds").append(el("p", { class: "empty", text: "No melds on the table yet." }));
 }
 
@@ -337,6 +350,9 @@ function hintText(options) {
   if (options.some((a) => ["meld", "layoff", "discard", "knock", "take_pile", "open", "swap"].includes(a.type))) {
     return "Select cards, then choose what to do with them. To lay off, choose a meld on the table too.";
   }
+  if (options.some((a) => a.type === "take")) {
+    return "To take the exposed card, select the cards of your hand that join it (none to add it to your melds).";
+  }
   return "";
 }
 
@@ -351,6 +367,7 @@ function chosen(control) {
   const cards = selectedCards();
   if (!options.length) return { why: "That is not something you can do now." };
   if (control.needs === "nothing") return { action: options[0] };
+  if (control.needs === "take") return chosenTake(options, cards);
   if (control.needs === "opening") { // the listed opening, or the one of the cards selected
     if (!cards.length) return { action: options[0] };
     const found = options.find((a) => sameCards(openingCards(a), cards));
@@ -371,6 +388,15 @@ function chosen(control) {
   const what = { meld: "a meld", layoff: target ? `a lay-off on ${target}` : "a lay-off",
     take_pile: "a meld with the pile's top card" }[control.type] || control.type;
   return { why: `${cards.join(" ")} is not ${what} you can make now.` };
+}
+
+// Conquian: the take whose melds hold exactly the selected hand cards (its canonical split).
+function chosenTake(options, cards) {
+  const inHand = new Set(view.hand || []);
+  const found = options.find((a) => sameCards(a.melds.flat().filter((card) => inHand.has(card)), cards));
+  if (found) return { action: found };
+  return { why: cards.length ? `${cards.join(" ")} cannot be melded with the exposed card now.`
+    : "The exposed card joins none of your melds alone: select the cards of your hand that meld with it." };
 }
 
 async function act(control) {
