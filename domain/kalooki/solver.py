@@ -151,6 +151,23 @@ def _best(hand: tuple, ace_low: bool, must: str | None) -> Opening:
 
     if must is None:
         return solve(naturals, jokers)
-    if must == JOKER or must not in naturals:
-        return NONE  # (a joker taken must join a meld of naturals: the listing does not offer it)
+    if must == JOKER:  # jokers are alike: the best opening that melds at least one
+        return _with_a_joker(naturals, jokers, ace_low, solve) if jokers else NONE
+    if must not in naturals:
+        return NONE
     return _through(must, _remove(naturals, (must,)), jokers, NONE)
+
+
+def _with_a_joker(naturals: tuple, jokers: int, ace_low: bool, solve) -> Opening:
+    """The best opening of these cards with at least one joker melded: a meld
+    with a joker holds a natural card too, so each natural is tried in one."""
+    best = NONE
+    for card in dict.fromkeys(naturals):
+        others = _remove(naturals, (card,))
+        for cards, wild, value, used, k in melds_holding(card, others, jokers, ace_low):
+            if k:
+                after = solve(_remove(others, used), jokers - k)
+                candidate = Opening(after.value + value, after.cards + len(cards), ((cards, wild),) + after.melds)
+                if candidate.better(best):
+                    best = candidate
+    return best
