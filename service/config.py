@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 #: every view that writes has one (tests/test_limits.py walks the routes). `exports` counts cost units
 #: (service/http/audit.py: a request costs 1 per 100 events of its game), not requests
 RATE_LIMIT_DEFAULTS = {"create": "20/minute;200/hour", "actions": "300/minute", "waits": "300/minute",
-                       "settings": "30/minute;300/hour", "exports": "600/minute", "chat": "20/minute;200/hour"}
+                       "settings": "30/minute;300/hour", "exports": "600/minute", "chat": "20/minute;200/hour",
+                       "sign_in": "10/minute;50/hour",
+                       # mail received per sender address, refused at SMTP time (service/runtime/inbound.py)
+                       "mail": "30/hour"}
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,8 @@ class Config:
 
 def _rate_limits(env) -> dict | None:
     """On by default when run from the environment: ICEBERG_RATE_LIMITS=off turns
-    them off; ICEBERG_RATE_LIMIT_CREATE, _ACTIONS, _WAITS, _SETTINGS, _EXPORTS, _CHAT replace one kind's."""
+    them off; ICEBERG_RATE_LIMIT_CREATE, _ACTIONS, _WAITS, _SETTINGS, _EXPORTS, _CHAT,
+    _SIGN_IN, _MAIL replace one kind's."""
     if (env.get("ICEBERG_RATE_LIMITS") or "").lower() in ("off", "0", "false", "no"):
         return None
     return {kind: env.get(f"ICEBERG_RATE_LIMIT_{kind.upper()}") or default for kind, default in RATE_LIMIT_DEFAULTS.items()}
