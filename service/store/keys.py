@@ -38,7 +38,7 @@ command at a time. Who may touch which key:
                  iceberg:lobby   sorted set: listed open games -> created (ms)
                  iceberg:unsubscribe:<h>     SHA-256 of an e-mail's unsubscribe token -> the player, 90 days
                  iceberg:player:<p>:tokens   hash: token id -> {hash, label, created}: the player's tokens
-                 iceberg:player:<p>:used     hash: token id -> when it was last used (ms, written a minute apart)
+                 iceberg:player:<p>          also `used:<token id>` -> when it was last used (ms, a minute apart)
                  iceberg:player-email:<h>    SHA-256 of a lower-cased e-mail address -> the player's id
                  iceberg:sign-in:<h>         hash (the address's SHA-256): a one-time code's salted hash,
                                  its player, wrong tries, when made; 15 minutes
@@ -153,10 +153,6 @@ def unsubscribe(token_hash: str) -> str:
 
 def player_tokens(player_id: str) -> str:
     return player(player_id) + ":tokens"
-
-
-def player_used(player_id: str) -> str:
-    return player(player_id) + ":used"
 
 
 def player_email(address_hash: str) -> str:

@@ -25,6 +25,7 @@ UNSUBSCRIBE_TTL_S = 90 * 86400
 PLAYER_FIELD = "p:"  # in a game's token hash: p:<player id> -> seat
 SIGN_IN_TTL_S = 15 * 60  # a one-time sign-in code lives this long
 SIGN_IN_TRIES = 5  # wrong codes that kill it
+USED_FIELD = "used:"  # in a player's hash: used:<token id> -> when that token was last used (ms)
 USED_EVERY_MS = 60_000  # a token's "last used" is written at most this often (per process)
 
 
@@ -70,7 +71,8 @@ class Players:
         first = text(self.redis.hget(keys.player(player_id), "token"))
         if first and token_id_of(first) not in found:  # a player made before devices: their first token
             found[token_id_of(first)] = {"hash": first, "label": "first", "created": self._created(player_id)}
-        used = {text(k): int(v) for k, v in self.redis.hgetall(keys.player_used(player_id)).items()}
+        used = {text(k)[len(USED_FIELD):]: int(v) for k, v in self.redis.hgetall(keys.player(player_id)).items()
+                if text(k).startswith(USED_FIELD)}
         listed = [{"id": token_id, "label": entry["label"], "created": entry["created"],
                    "last_used": used.get(token_id)} for token_id, entry in found.items()
                   if self.redis.exists(keys.player_token(entry["hash"]))]
@@ -91,7 +93,7 @@ class Players:
             return False
         self.redis.delete(keys.player_token(hashed))
         self.redis.hdel(keys.player_tokens(player_id), token_id)
-        self.redis.hdel(keys.player_used(player_id), token_id)
+        self.redis.hdel(keys.player(player_id), USED_FIELD + token_id)
         return True
 
     def used(self, player_id: str, token_hash: str, at_ms: int) -> None:
@@ -102,7 +104,7 @@ class Players:
         if len(self._used) > 100_000:
             self._used.clear()
         self._used[token_id] = at_ms
-        self.redis.hset(keys.player_used(player_id), token_id, at_ms)
+        self.redis.hset(keys.player(player_id), USED_FIELD + token_id, at_ms)
 
     # --- sign-in by e-mail ---------------------------------------------------------------------
 
