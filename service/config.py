@@ -45,6 +45,9 @@ class Config:
     smtp_url: str | None = None  # e-mail notices go through this server (smtp://, smtps://); None: no e-mail
     mail_from: str = "iceberg@localhost"  # their From address
     public_url: str = "http://127.0.0.1:8000"  # where players reach this server: links in notices
+    mail_domain: str | None = None  # play by mail: notices' Reply-To is play+<token>@ this domain
+    inbound_smtp: str | None = None  # [lmtp://|smtp://]host:port: `iceberg serve` receives mail there
+    max_mail_bytes: int = 256 * 1024  # a message over this is refused at SMTP time (552)
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -77,6 +80,8 @@ class Config:
             trusted_proxies=_whole(env, "ICEBERG_TRUSTED_PROXIES", 0),
             smtp_url=env.get("ICEBERG_SMTP_URL") or None,
             mail_from=env.get("ICEBERG_MAIL_FROM") or "iceberg@localhost",
+            mail_domain=(env.get("ICEBERG_MAIL_DOMAIN") or "").strip().lower() or None,
+            inbound_smtp=env.get("ICEBERG_INBOUND_SMTP") or None,
             public_url=(env.get("ICEBERG_PUBLIC_URL") or "http://127.0.0.1:8000").rstrip("/"),
             cors_origins=tuple(o.strip() for o in (env.get("ICEBERG_CORS_ORIGINS") or "").split(",") if o.strip()),
         )

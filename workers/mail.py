@@ -51,8 +51,11 @@ def wanted(config, player: dict, kind: str) -> bool:
 
 
 def compose(config, player: dict, game_id: str, seat: int, kind: str, data: dict, names: list,
-            unsubscribe_url: str, delivery: str, now) -> EmailMessage:
-    """The e-mail of a notice whose data was told (workers/notices.py `told_data`)."""
+            unsubscribe_url: str, delivery: str, now, reply_to: str | None = None,
+            board: list[str] | None = None) -> EmailMessage:
+    """The e-mail of a notice whose data was told (workers/notices.py `told_data`);
+    with play by mail, its `Reply-To` (the player's reply address) and the board
+    as the player may see it, their moves numbered (projections/board.py)."""
     game = header_text(data.get("name") or game_id)
     lines = [f"Hello {player['name']},", ""]
     if kind == "game_ended":
@@ -69,6 +72,11 @@ def compose(config, player: dict, game_id: str, seat: int, kind: str, data: dict
             lines += ["", "Said at the table:"] + [f"  {line}" for line in told_messages(data["messages"])]
         deadline = data.get("deadline")
         lines += ["", f"Your turn must be played by {deadline} (UTC)." if deadline else "This game has no deadline."]
+    if board:
+        lines += ["", "-" * 40, *board, "-" * 40]
+        if reply_to and kind != "game_ended":
+            lines += ["", "To play, reply to this mail with a move's number or its line, one a line",
+                      "(several in one mail are played in turn; write help for the language)."]
     lines += ["", f"The game: {data['link']}", "",
               f"To get no more e-mail notices: {unsubscribe_url}", ""]
     headers = {
@@ -76,7 +84,8 @@ def compose(config, player: dict, game_id: str, seat: int, kind: str, data: dict
         "To": player["email"],  # an address email-validator took (service/http/names.py)
         "Subject": subject,
         "Date": format_datetime(now),
-        "Message-ID": f"<{delivery}@{urlsplit(config.public_url).hostname or 'iceberg'}>",  # same on a retry
+        "Message-ID": message_id(config, delivery),  # the same on a retry
+        **({"Reply-To": reply_to} if reply_to else {}),
         "Auto-Submitted": "auto-generated",
         "List-Unsubscribe": f"<{unsubscribe_url}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -84,3 +93,7 @@ def compose(config, player: dict, game_id: str, seat: int, kind: str, data: dict
     return message_of(headers, "\n".join(lines))
 
 
+
+
+def message_id(config, delivery: str) -> str:
+    return f"<{delivery}@{urlsplit(config.public_url).hostname or 'iceberg'}>"
