@@ -43,6 +43,8 @@ def test_automatic_mail_strangers_and_unknown_tokens_get_no_action_and_no_answer
     nothing_happens(own_client, world, game, seat, reply(notice, ADDRESSES[1 - seat], ["1"]))  # the other player
     nothing_happens(own_client, world, game, seat, reply(notice, f"games@{DOMAIN}", ["1"]))  # a loop
     nothing_happens(own_client, world, game, seat, reply(notice, me, ["1"], X_Loop=DOMAIN))
+    nothing_happens(own_client, world, game, seat, reply(
+        notice, me, ["1"], Authentication_Results="mx.play.test; dmarc=fail header.from=example.org"))
     unknown = reply(notice, me, ["1"])
     unknown.replace_header("To", f"play+{'0' * 32}@{DOMAIN}")
     nothing_happens(own_client, world, game, seat, unknown)
@@ -97,6 +99,6 @@ def test_lmtp_and_an_html_only_reply(own_redis, own_client, monkeypatch):
         world.send(mail)
         world.work()
         assert own_client.get(f"/games/{game}").get_json()["version"] > version
-        assert "Played:\n  1" in world.to(ADDRESSES[seat])[-1].get_content().replace("\r\n", "\n")
+        assert "Played:\n  1 = " in world.to(ADDRESSES[seat])[-1].get_content().replace("\r\n", "\n")
     finally:
         world.close()

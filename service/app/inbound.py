@@ -8,7 +8,8 @@ What a message may do, in order:
 1. Mail no person wrote is ignored, without an answer: an empty envelope
    sender (a bounce), `Auto-Submitted` other than `no`, `Precedence:
    bulk|junk|list`, a `List-Id`, our own `X-Loop`, or a sender of our own
-   domain (another server's answers). Our answers carry `Auto-Submitted:
+   domain (another server's answers), or a From that failed DMARC at our MTA
+   (its `Authentication-Results`). Our answers carry `Auto-Submitted:
    auto-replied` and `X-Loop`, so no two servers, and no auto-responder, can
    answer each other for ever.
 2. A Message-ID handled before is ignored: a mail delivered twice plays once.
@@ -81,6 +82,8 @@ def ignored_why(message, envelope_from: str, own_domain: str) -> str | None:
         return "bulk or list mail (Precedence)"
     if message.get("List-Id") is not None:
         return "list mail (List-Id)"
+    if any("dmarc=fail" in str(value).lower() for value in message.get_all("Authentication-Results") or ()):
+        return "its From failed DMARC at our MTA"
     if (message.get("X-Loop") or "").strip().lower() == own_domain:
         return "our own mail come back (X-Loop)"
     sender = sender_of(message)
@@ -333,7 +336,7 @@ class Inbound:
         if not lines and not answer.refused:
             body += ["Your mail held no command (they go on its first lines, one a line).", ""]
         if answer.played:
-            body += ["Played:"] + [f"  {line}" + (f"  ({shown})" if shown != line else "")
+            body += ["Played:"] + [f"  {line}" + (f" = {shown}" if shown != line else "")
                                    for line, shown in answer.played] + [""]
         if answer.refused:
             body += ["Refused:"] + [f"  {line}: {why}" for line, why in answer.refused] + [""]
