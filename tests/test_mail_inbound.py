@@ -115,3 +115,20 @@ def test_games_answers_help_and_the_player_s_games(own_client, world):
     help_, games = [text(m) for m in world.to(ADDRESSES[0])[-2:]]
     assert "Playing by mail" in help_ and "draw stock|discard" in help_
     assert "Your games:" in games and f"https://iceberg.test/games/{game}" in games
+
+
+def test_resign_by_mail_ends_a_two_player_game_and_its_token_dies(own_client, world, caplog):
+    game, _ = two_players(own_client, world)
+    seat = seat_to_move(own_client, game)
+    notice = last_notice(world, seat)
+    caplog.set_level("INFO")
+    world.send(reply(notice, ADDRESSES[seat], ["resign"]))
+    world.work()
+    table = own_client.get(f"/games/{game}").get_json()
+    assert table["status"] == "finished" and table["winners"] == [1 - seat]
+    assert "Played:\n  resign" in text(world.to(ADDRESSES[seat])[-1])
+    sent = len(world.sink.received)
+    world.send(reply(notice, ADDRESSES[seat], ["1"]))  # the game has ended: its reply addresses are dead
+    world.work()
+    assert len(world.sink.received) == sent
+    assert not any(address in caplog.text for address in ADDRESSES) and "Hello" not in caplog.text

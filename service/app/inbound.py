@@ -265,8 +265,9 @@ class Inbound:
                 answer.refused.append((line, str(e) or getattr(e, "code", "refused")))
             except ConcurrencyError:
                 answer.refused.append((line, "the game was busy; send it again"))
-            except Exception:  # a body the rules could not even read: refused, never a crash of the receiver
-                log.exception("mail %s: line %s could not be played", message_id, i + 1)
+            except Exception as e:  # a body the rules could not even read: refused, never a crash of the receiver
+                # its type only: an exception's words may quote the mail
+                log.warning("mail %s: line %s could not be played (%s)", message_id, i + 1, type(e).__name__)
                 answer.refused.append((line, "this move could not be read as a move of this game"))
             if answer.refused:
                 answer.skipped = lines[i + 1:]
@@ -367,7 +368,7 @@ class Inbound:
         }
         composed = message_of(headers, "\n".join(body) + "\n")
         if self.svc.jobs is not None:
-            self.svc.jobs.mail(composed.as_string())
+            self.svc.jobs.mail(composed.as_string(), sent_id)
         return sent_id
 
 

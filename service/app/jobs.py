@@ -99,11 +99,14 @@ class Jobs:
 
     def sign_in_code(self, player_id: str) -> None:
         """Mail a new one-time sign-in code to the player's address (the worker makes the code)."""
-        _enqueue(self.notices, SIGN_IN, args=(player_id,), result_ttl=60, failure_ttl=86400)
+        _enqueue(self.notices, SIGN_IN, args=(player_id,), result_ttl=60, failure_ttl=86400,
+                 description=f"sign-in code for {player_id}")
 
-    def mail(self, message: str) -> None:
-        """Send a composed message (an answer to mail played: service/app/mailbox.py)."""
-        _enqueue(self.notices, MAIL, args=(message,), result_ttl=60, failure_ttl=86400)
+    def mail(self, message: str, message_id: str) -> None:
+        """Send a composed message (an answer to mail played: service/app/inbound.py); the worker's
+        log names the job by its Message-ID alone (RQ would show its arguments: the whole mail)."""
+        _enqueue(self.notices, MAIL, args=(message,), result_ttl=60, failure_ttl=86400,
+                 description=f"mail {message_id}")
 
     def notice_later(self, at_ms: int, game_id: str, seat: int, kind: str, data: dict, delivery: str,
                      attempt: int, channel: str | None = None) -> None:

@@ -97,8 +97,8 @@ class Handler:
             for recipient in envelope.rcpt_tos:
                 await loop.run_in_executor(None, self.inbound.receive, envelope.mail_from, recipient,
                                            envelope.original_content or envelope.content)
-        except Exception:  # the store is away, say: the MTA keeps the mail and tries again
-            log.exception("a received mail could not be handled now")
+        except Exception as e:  # the store is away, say: the MTA keeps the mail and tries again
+            log.warning("a received mail could not be handled now (%s); answered 451", type(e).__name__)
             return "451 4.3.0 could not take the mail now; try again later"
         return "250 OK"
 
