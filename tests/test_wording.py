@@ -23,7 +23,7 @@ class _Enough(Exception):
 def offered_bodies(name: str, seed: int) -> list[dict]:
     """Every legal body offered to the seat to move, along a random bots' game (cut short)."""
     variant = registry.named(name)
-    policies = [sorted(variant.bots)[0]] * 2
+    policies = [sorted(variant.bots)[0]] * max(2, variant.players[0])
     found, steps = [], [0]
 
     def step(command, events, state):
@@ -90,3 +90,37 @@ def test_lines_as_people_type_them():
 def test_a_line_that_is_no_move_says_why(line, why):
     with pytest.raises(Unreadable, match=why):
         read_line(registry.named("gin").commands, line)
+
+
+def test_a_variant_registered_later_gets_its_language_too():
+    """A variant hosted after this module was written (the conformance suite's
+    probe) reads back its every offered action, as the hosted ones do."""
+    from tests.probe_variant import VARIANT
+
+    with registry.hosting(VARIANT):
+        commands = registry.named(VARIANT.name).commands
+        bodies = offered_bodies(VARIANT.name, 1)
+        assert bodies and all(read_line(commands, line_of(commands, b)) == b for b in bodies)
+
+
+def test_a_parameter_kind_with_no_words_is_written_as_json_and_reads_back():
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    from domain.kernel.bodies import Param
+
+    @dataclass(frozen=True)
+    class Play:  # a new variant's action, say: the whole table rearranged
+        seat: int
+        table: tuple
+        card: str
+        action: ClassVar[str] = "play"
+        params: ClassVar[tuple] = (Param("table", "table", "table"), Param("card", "card", "card"))
+
+    commands = {"play": Play}
+    body = {"type": "play", "table": [{"id": "m1", "cards": ["7H", "8H", "9H"]}, {"id": None, "cards": []}],
+            "card": "KS"}
+    line = line_of(commands, body)
+    assert line == 'play table [{"id":"m1","cards":["7H","8H","9H"]},{"id":null,"cards":[]}] KS'
+    assert read_line(commands, line) == body
+    assert read_line(commands, 'play table [] ks') == {"type": "play", "table": [], "card": "KS"}
