@@ -93,8 +93,8 @@ def test_lmtp_and_an_html_only_reply(own_redis, own_client, monkeypatch):
         seat = seat_to_move(own_client, game)
         notice = last_notice(world, seat)
         mail = reply(notice, ADDRESSES[seat], [], quote=False)
-        mail.set_content("<html><body><div>1</div><blockquote>On Thu, Iceberg wrote:<br>2. draw stock"
-                         "</blockquote></body></html>", subtype="html")
+        mail.set_content("<html><head><style>p {}</style></head><body><div>1</div><div>On Thu, Iceberg wrote:"
+                         "</div><blockquote>2. draw stock<br>2</blockquote></body></html>", subtype="html")
         version = own_client.get(f"/games/{game}").get_json()["version"]
         world.send(mail)
         world.work()

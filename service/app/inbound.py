@@ -75,8 +75,8 @@ def ignored_why(message, envelope_from: str, own_domain: str) -> str | None:
     """Why a message is no person's mail to answer (None: it may be)."""
     if not envelope_from or envelope_from == "<>":
         return "a bounce (empty envelope sender)"
-    auto = (message.get("Auto-Submitted") or "no").strip().lower()
-    if not auto.startswith("no"):
+    auto = str(message.get("Auto-Submitted") or "no").split(";")[0].strip().lower()
+    if auto != "no":
         return "an automatic mail (Auto-Submitted)"
     if (message.get("Precedence") or "").strip().lower() in AUTO_PRECEDENCE:
         return "bulk or list mail (Precedence)"
@@ -123,20 +123,22 @@ def answered_ids(message) -> list[str]:
 
 
 class _Text(HTMLParser):
+    """The text of an HTML mail, a line per block; what is quoted (blockquote), scripts and styles left out."""
+
+    SKIPPED = ("script", "style", "blockquote", "head")
+
     def __init__(self):
         super().__init__()
         self.parts, self.skip = [], 0
 
     def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style"):
+        if tag in self.SKIPPED:
             self.skip += 1
         if tag in ("br", "p", "div", "li", "tr", "blockquote"):
             self.parts.append("\n")
-        if tag == "blockquote":
-            self.parts.append("> ")
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style"):
+        if tag in self.SKIPPED:
             self.skip = max(0, self.skip - 1)
         if tag in ("p", "div", "blockquote"):
             self.parts.append("\n")
