@@ -40,6 +40,7 @@ def mail(**headers) -> object:
     ({"Auto_Submitted": "auto-replied"}, "ann@example.org", "Auto-Submitted"),
     ({"Auto_Submitted": "auto-generated; owner-email=x@example.org"}, "ann@example.org", "Auto-Submitted"),
     ({"Precedence": "junk"}, "ann@example.org", "Precedence"),
+    ({"X_Autoreply": "yes"}, "ann@example.org", "X-Autoreply"),
     ({"List_Id": "<l.example.org>"}, "ann@example.org", "List-Id"),
     ({"X_Loop": "play.test"}, "ann@example.org", "X-Loop"),
     ({"From": "games@play.test"}, "games@play.test", "our own domain"),

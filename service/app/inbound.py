@@ -78,6 +78,8 @@ def ignored_why(message, envelope_from: str, own_domain: str) -> str | None:
     auto = str(message.get("Auto-Submitted") or "no").split(";")[0].strip().lower()
     if auto != "no":
         return "an automatic mail (Auto-Submitted)"
+    if message.get("X-Autoreply") is not None or message.get("X-Autorespond") is not None:
+        return "an automatic reply (X-Autoreply)"
     if (message.get("Precedence") or "").strip().lower() in AUTO_PRECEDENCE:
         return "bulk or list mail (Precedence)"
     if message.get("List-Id") is not None:
