@@ -51,7 +51,7 @@ def reader_of(game_id: str, required: bool = False, query_token: bool = False) -
     if is_admin(token, services().config.admin_token):
         return ADMIN
     hashed = token_hash(token)
-    if token.startswith(PLAYER_TOKEN):  # a player's: the seat its player has here (both looks cached)
+    if token.startswith(PLAYER_TOKEN):  # a player's: the seat its player has here (the seat's look is cached)
         player_id = player_by_token(hashed)
         seat = services().players.seat_in(game_id, player_id) if player_id else None
     else:
@@ -112,8 +112,8 @@ def rate_key() -> str:
     the client's address (behind trusted proxies, the one they forwarded:
     ICEBERG_TRUSTED_PROXIES). Never the token: the key is the player's id or the
     game and seat. A token that stands for nobody counts against the address, so
-    made-up tokens buy no fresh limits. Both looks are cached (store/players.py,
-    store/records.py): a token's player or seat never changes."""
+    made-up tokens buy no fresh limits. A seat token's look is cached (store/records.py:
+    its seat never changes); a player token's is read once per request (it may be revoked)."""
     if "rate_key" not in g:
         g.rate_key = _rate_key()
     return g.rate_key
