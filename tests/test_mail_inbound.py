@@ -122,13 +122,18 @@ def test_resign_by_mail_ends_a_two_player_game_and_its_token_dies(own_client, wo
     seat = seat_to_move(own_client, game)
     notice = last_notice(world, seat)
     caplog.set_level("INFO")
-    world.send(reply(notice, ADDRESSES[seat], ["resign"]))
+    resigning = reply(notice, ADDRESSES[seat], ["resign"])
+    world.send(resigning)
     world.work()
     table = own_client.get(f"/games/{game}").get_json()
     assert table["status"] == "finished" and table["winners"] == [1 - seat]
-    assert "Played:\n  resign" in text(world.to(ADDRESSES[seat])[-1])
+    answer = next(m for m in world.to(ADDRESSES[seat]) if m["In-Reply-To"] == resigning["Message-ID"])
+    assert "Played:\n  resign" in text(answer)
+    ended = next(m for m in world.to(ADDRESSES[1 - seat]) if m["Subject"].endswith("the game has ended"))
+    assert ended["Reply-To"].startswith("play+")  # every notice mail has one; this one is dead at once
     sent = len(world.sink.received)
     world.send(reply(notice, ADDRESSES[seat], ["1"]))  # the game has ended: its reply addresses are dead
+    world.send(reply(ended, ADDRESSES[1 - seat], ["help"]))
     world.work()
     assert len(world.sink.received) == sent
     assert not any(address in caplog.text for address in ADDRESSES) and "Hello" not in caplog.text

@@ -60,7 +60,8 @@ def compose(config, player: dict, game_id: str, seat: int, kind: str, data: dict
     lines = [f"Hello {player['name']},", ""]
     if kind == "game_ended":
         subject = f"{game}: the game has ended"
-        lines += told([{"type": "GameEnded", "data": data}], names, me=seat)
+        # a notice enqueued before notices carried the reason is told without it
+        lines += told([{"type": "GameEnded", "data": {"reason": "see the game", **data}}], names, me=seat)
         lines += ["Totals: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(data["totals"])) + "."]
     else:
         subject = f"{game}: your turn" if kind == "your_turn" else f"{game}: reminder, your turn ends soon"

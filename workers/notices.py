@@ -189,7 +189,7 @@ def _email(ctx, player: dict, game_id: str, seat: int, kind: str, data: dict, de
     names = [p.name for p in state.players]
     token = ctx.players.unsubscribe_token(player["id"], token_hash)
     reply_to = None
-    if ctx.config.mail_domain and state.status != "finished":  # play by mail: a reply plays
+    if ctx.config.mail_domain:  # play by mail: a reply plays (once the game has ended, its token is dead)
         reply_to = f"play+{ctx.mailbox.new_reply_token(game_id, seat, player['id'])}@{ctx.config.mail_domain}"
         ctx.mailbox.record_sent(mail.message_id(ctx.config, delivery), game_id, seat, state.version)
     try:
