@@ -5,9 +5,12 @@ back over SMTP to a sink on loopback. Replies quote the mail they answer and
 carry a signature; moves are given by number and by command line in turn; at
 the end, every action of a person is in the log as that person's own."""
 
+import os
 import re
+import signal
 import smtplib
 import time
+from pathlib import Path
 
 from domain import registry
 from service.runtime.redis_server import free_port
@@ -86,6 +89,19 @@ def moves_by(url, game) -> dict[int, set]:
     return actors
 
 
+def receiver_pid(serve) -> int | None:
+    """The mail receiver among the supervisor's children."""
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if int(stat[1]) == serve.process.pid and b"service.runtime.inbound" in command:
+            return int(pid)
+    return None
+
+
 def test_a_two_player_game_and_a_game_against_a_bot_entirely_by_mail(tmp_path):
     sink, port, inbound = SmtpSink(), free_port(), free_port()
     serve = Serve(tmp_path / "data", port, log_file=tmp_path / "serve.log", ICEBERG_SMTP_URL=sink.url,
@@ -113,6 +129,19 @@ def test_a_two_player_game_and_a_game_against_a_bot_entirely_by_mail(tmp_path):
         ended = play_by_mail(serve.url, sink, inbound, duel["id"], "Mail duel", {0: ADDRESSES["Ann"], 1: ADDRESSES["Bo"]})
         assert ended["status"] == "finished"
         assert moves_by(serve.url, duel["id"]) == {0: {"s0"}, 1: {"s1"}}
+        first = receiver_pid(serve)  # the receiver is supervised: killed, it comes back
+        os.kill(first, signal.SIGKILL)
+        deadline = time.monotonic() + 20
+        while receiver_pid(serve) in (None, first):
+            assert time.monotonic() < deadline, "the mail receiver was not restarted"
+            time.sleep(0.1)
+        while True:
+            try:
+                smtplib.SMTP("127.0.0.1", inbound, timeout=2).quit()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the restarted receiver does not answer"
+                time.sleep(0.1)
         ended = play_by_mail(serve.url, sink, inbound, solo["id"], "Ann and the bot", {0: ADDRESSES["Ann"]})
         assert ended["status"] == "finished"
         assert moves_by(serve.url, solo["id"])[0] == {"s0"}
