@@ -37,6 +37,16 @@ command at a time. Who may touch which key:
                  iceberg:player:<p>:deliveries  list: the player's last webhook and e-mail attempts
                  iceberg:lobby   sorted set: listed open games -> created (ms)
                  iceberg:unsubscribe:<h>     SHA-256 of an e-mail's unsubscribe token -> the player, 90 days
+                 iceberg:player:<p>:tokens   hash: token id -> {hash, label, created}: the player's tokens
+                 iceberg:player:<p>          also `used:<token id>` -> when it was last used (ms, a minute apart)
+                 iceberg:player-email:<h>    SHA-256 of a lower-cased e-mail address -> the player's id
+                 iceberg:sign-in:<h>         hash (the address's SHA-256): a one-time code's salted hash,
+                                 its player, wrong tries, when made; 15 minutes
+  mailbox.py     iceberg:reply:<h>           SHA-256 of a reply token -> game, seat, player; 90 days
+                 iceberg:mail:sent:<h>       SHA-256 of a Message-ID we sent -> game, seat, version shown; 90 days
+                 iceberg:mail:done:<h>       SHA-256 of a Message-ID received and handled, 30 days
+                 iceberg:mail:answered:<h>   the same, once its answer is on its way, 30 days
+                 iceberg:mail:rate:<h>:<n>   mails from one sender (its address's SHA-256) in window n
                  (the keys outside a game's slot are used one command at a time)
   deals.py       iceberg:deals:<c>           the secret behind commitment c (docs/audit.md), kept
                  iceberg:deals:offered:<c>   a secret offered (POST /commitments) for a game to take, an hour
@@ -139,6 +149,38 @@ def player_deliveries(player_id: str) -> str:
 
 def unsubscribe(token_hash: str) -> str:
     return "iceberg:unsubscribe:" + token_hash
+
+
+def player_tokens(player_id: str) -> str:
+    return player(player_id) + ":tokens"
+
+
+def player_email(address_hash: str) -> str:
+    return "iceberg:player-email:" + address_hash
+
+
+def sign_in(address_hash: str) -> str:
+    return "iceberg:sign-in:" + address_hash
+
+
+def reply(token_hash: str) -> str:
+    return "iceberg:reply:" + token_hash
+
+
+def mail_sent(id_hash: str) -> str:
+    return "iceberg:mail:sent:" + id_hash
+
+
+def mail_done(id_hash: str) -> str:
+    return "iceberg:mail:done:" + id_hash
+
+
+def mail_answered(id_hash: str) -> str:
+    return "iceberg:mail:answered:" + id_hash
+
+
+def mail_rate(address_hash: str, window: int) -> str:
+    return f"iceberg:mail:rate:{address_hash}:{window}"
 
 
 def summary(game_id: str) -> str:
