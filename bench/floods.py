@@ -148,7 +148,7 @@ class Table:
     def _new(self, players, rules):
         body = {"players": players} | ({"rules": rules} if rules else {})
         created = ok(self.port, "POST", "/games", body, source=self.source)
-        self.id, self.tokens, self.players, self.rules = created["id"], [s["token"] for s in created["seats"]], \
+        self.id, self.tokens, self.players, self.rules = created["id"], [s.get("token") for s in created["seats"]], \
             players, rules
 
     def seat_to_move(self):
@@ -559,10 +559,18 @@ def run_bot_games(args, data: Path) -> None:
             for _ in range(min(4, args.games - len(made))):
                 made.append(ok(server.port, "POST", "/games", {"players": SIX_BOTS, "rules": ENDLESS},
                                creator["token"], source))
-        refused = call(server.port, "POST", "/games", {"players": SIX_BOTS}, creators[0]["token"], "127.0.3.1")[0]
+        refused = call(server.port, "POST", "/games", {"players": SIX_BOTS}, creators[0]["token"],
+                       "127.0.3.1")[0] if creators else None
         time.sleep(5)  # every bot-only game under way
         versions = sum(ok(server.port, "GET", f"/games/{g['id']}")["version"] for g in made)
         aof, started = server.aof_bytes(), time.monotonic()
+        queued, redis, watching = [], server.redis(), threading.Event()
+
+        def watch():  # the game queue (games with a person) and the bot-only games' queue
+            while not watching.wait(0.2):
+                queued.append((redis.llen("rq:queue:iceberg"), redis.llen("rq:queue:bot-games")))
+
+        threading.Thread(target=watch, daemon=True).start()
         ann = Table(server.port, [{"name": "Ann"}] + SIX_BOTS[:5], rules=ENDLESS, source="127.0.4.1")
         replies = []
         while len(replies) < args.replies and time.monotonic() - started < 100:
@@ -575,20 +583,25 @@ def run_bot_games(args, data: Path) -> None:
                 time.sleep(0.01)
             replies.append(time.monotonic() - answered)
         window = time.monotonic() - started
+        watching.set()
         appended = sum(ok(server.port, "GET", f"/games/{g['id']}")["version"] for g in made) - versions
         grown = server.aof_bytes() - aof
-        by_creator = call(server.port, "POST", f"/games/{made[0]['id']}/abort", token=made[0]["creator_token"])
-        by_admin = call(server.port, "POST", f"/games/{made[1]['id']}/abort", token=ADMIN)
-        left = sum(ok(server.port, "GET", f"/games/{g['id']}")["status"] == "active" for g in made)
+        if len(made) >= 2:
+            by_creator = call(server.port, "POST", f"/games/{made[0]['id']}/abort", token=made[0]["creator_token"])
+            by_admin = call(server.port, "POST", f"/games/{made[1]['id']}/abort", token=ADMIN)
+            left = sum(ok(server.port, "GET", f"/games/{g['id']}")["status"] == "active" for g in made)
     finally:
         server.stop()
     print(f"{len(made)} endless bot-only games of six greedy bots from {len(creators)} creators "
           f"(a fifth game of one creator: {refused})")
     print(f"  a person's five bots, from her discard to her next turn: {summary(replies)}")
     print(f"  the bot-only games meanwhile: {appended} events in {window:.0f} s "
-          f"({appended / window / len(made):.2f} a second each); AOF grew {grown / 1e6 / window * 60:.1f} MB a minute")
-    print(f"  POST /abort by a creator token: {by_creator[0]} in {by_creator[2] * 1000:.0f} ms; by the admin: "
-          f"{by_admin[0]} in {by_admin[2] * 1000:.0f} ms; {left} left going")
+          f"({appended / window / max(1, len(made)):.2f} a second each); AOF grew {grown / 1e6 / window * 60:.1f} MB a minute")
+    print(f"  the game queue at most {max((q for q, _ in queued), default=0)} jobs, the bot-games queue at most "
+          f"{max((b for _, b in queued), default=0)}")
+    if len(made) >= 2:
+        print(f"  POST /abort by a creator token: {by_creator[0]} in {by_creator[2] * 1000:.0f} ms; by the admin: "
+              f"{by_admin[0]} in {by_admin[2] * 1000:.0f} ms; {left} left going")
 
 
 SCENARIOS = {"slow-bodies": run_slow_bodies, "exports": run_exports, "tarpits": run_tarpits,

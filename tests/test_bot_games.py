@@ -94,6 +94,26 @@ def test_a_bot_only_game_plays_at_its_pace_after_every_game_with_a_person(own_re
     assert not any(game.encode() in job for job in queued)  # its jobs were never on the people's queue
 
 
+def test_a_bot_only_game_s_checks_wait_on_its_own_queue_too(own_redis, own_app, own_client):
+    """Every game is checked when it comes due (a bot to move is looked at every
+    ICEBERG_REPAIR_S): forty bot-only games' checks on the people's queue held a
+    person's bots behind them."""
+    from service.runtime.ticker import Ticker
+
+    svc = own_app.extensions["iceberg"]
+    bots = own_client.post("/games", json={"players": SIX_BOTS[:2], "rules": ENDLESS}).get_json()["id"]
+    people = own_client.create([{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}])["id"]
+    for game in (bots, people):
+        svc.due.no_later_than(game, 0)  # due now
+    assert Ticker(svc, 1).tick() >= 2
+    queued = redis.Redis.from_url(own_redis.url)
+    on = {queue: b" ".join(queued.lrange(f"rq:queue:{queue}", 0, -1)) for queue in ("iceberg", "bot-games")}
+    assert f"check-{bots}".encode() in on["bot-games"] and f"check-{bots}".encode() not in on["iceberg"]
+    assert f"check-{people}".encode() in on["iceberg"] and f"check-{people}".encode() not in on["bot-games"]
+    svc.due.remove(bots)  # its end settled: no longer marked
+    assert svc.due.bot_only([bots, people]) == set()
+
+
 def test_a_creator_has_a_bounded_number_going_and_a_refusal_writes_nothing(own_app, own_client):
     ann = register(own_client, "Ann")
     made = [own_client.post("/games", token=ann["token"], json={"players": SIX_BOTS[:2], "rules": ENDLESS})
