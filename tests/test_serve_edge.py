@@ -91,6 +91,29 @@ def test_a_malformed_chunked_body_is_a_400_problem_and_no_traceback(serve, form)
     assert "Traceback" not in serve.output()
 
 
+SMUGGLING = {  # request framings that two servers could read differently: each hides a second request
+    "a length and chunked": b"Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    "two lengths": b"Content-Length: 0\r\nContent-Length: 44\r\n\r\n",
+    "chunked disguised": b"Transfer-Encoding: xchunked\r\n\r\n",
+    "chunked twice": b"Transfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n\r\n0\r\n\r\n",
+    "a space before the colon": b"Transfer-Encoding : chunked\r\n\r\n0\r\n\r\n",
+}
+
+
+@pytest.mark.parametrize("form", sorted(SMUGGLING))
+def test_an_ambiguous_framing_is_refused_and_what_it_hides_is_never_answered(serve, form):
+    hidden = b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n"
+    raw = b"POST /players HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n" + SMUGGLING[form] + hidden
+    with socket.create_connection(("127.0.0.1", port_of(serve)), timeout=10) as s:
+        s.sendall(raw)
+        status, headers, body = answer(s, 5)
+        s.settimeout(5)
+        rest = s.recv(65536)
+    expected = 501 if form == "chunked disguised" else 400  # a coding it does not know: not implemented
+    assert status == expected and headers.get("Content-Type") == "application/problem+json", (status, body)
+    assert rest == b"", rest  # closed: the hidden request got no answer
+
+
 def test_a_body_that_trickles_is_cut_at_its_deadline_with_a_408(serve):
     status, player = request(serve.url + "/players", "POST", {"name": "Slow"})
     head = (f"PATCH /me HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n"
