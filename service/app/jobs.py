@@ -62,9 +62,11 @@ class Jobs:
             connection.zrem(keys.LATER_BOT_GAMES, entry)
         return len(due)
 
-    def check(self, game_id: str, lease_ms: int) -> None:
-        """Look at a game that came due (workers/sweeper.py); `lease_ms`: its claim."""
-        _enqueue(self.queue, CHECK, args=(game_id, lease_ms), job_id=f"check-{game_id}-{lease_ms}",
+    def check(self, game_id: str, lease_ms: int, bot_game: bool = False) -> None:
+        """Look at a game that came due (workers/sweeper.py); `lease_ms`: its claim; `bot_game`:
+        a game without a person, whose checks (one every ICEBERG_REPAIR_S while a bot is to move)
+        must not queue ahead of the bots of games with people."""
+        _enqueue(self.bot_games if bot_game else self.queue, CHECK, args=(game_id, lease_ms), job_id=f"check-{game_id}-{lease_ms}",
                  result_ttl=60, failure_ttl=86400)
 
     def replay(self, game_id: str, hand: int, *, unless_pending: bool = True, bot_game: bool = False) -> None:

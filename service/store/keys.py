@@ -65,12 +65,14 @@ command at a time. Who may touch which key:
                  {g}:chat:hidden hash: message number -> when the admin hid it
   creators.py    iceberg:bot-games:<c>       sorted set: a creator's bot-only games (c: p:<player> or a:<address
                                  hash>) -> created (ms); finished ones pruned as it is read
+                 iceberg:bot-only  set: every bot-only game until its end is settled (records.py `DueGames`)
   audit.py       {g}:checkpoints  hash: hand (or "end") -> the signed chain head there; reads {g}:events
                  iceberg:signing-keys  hash: key id -> public key (hex) of every key that has signed
                  {g}:export      hash: version, json: the game's export at that version (a cache, a day)
 """
 
 DUE = "iceberg:due"
+BOT_ONLY = "iceberg:bot-only"  # set: the bot-only games not settled yet (their checks go on the bot-games queue)
 LATER = "iceberg:later"  # on the queue Redis: notices to retry -> when (ms); service/app/jobs.py
 LATER_BOT_GAMES = "iceberg:later:bot-games"  # on the queue Redis: a bot-only game's next turn -> when (ms)
 LEGACY_ACTIVE, LEGACY_SWEEP = "iceberg:active", "iceberg:sweep"
