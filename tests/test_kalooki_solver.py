@@ -142,9 +142,7 @@ def test_the_best_opening_on_seven_cards_is_the_brute_force_s_best():
 
 def test_the_best_opening_that_takes_the_discard_is_the_brute_force_s_best():
     for hand, ace_low in positions(600, 11, sizes=(4, 5, 6)):
-        must = next((c for c in hand if c != "JK"), None)
-        if must is None:
-            continue
+        must = hand[0]  # a natural, or a joker: then any joker melded will do
         found = best_opening(tuple(hand), ace_low, must=must)
         expected = brute_best(hand, ace_low, must=must)
         assert ((found.value, found.cards) if found.melds else None) == expected, (hand, must)
@@ -168,3 +166,63 @@ def test_the_meld_check_judges_every_declared_meld_as_the_brute_force_does():
         assert (ours is not None) == (theirs is not None), (cards, wild, ace_low)
         if ours is not None:
             assert ours.value == theirs, (cards, wild)
+
+
+def test_an_opening_is_accepted_exactly_when_the_brute_force_finds_it_legal():
+    """Random declared openings (groups of the hand, random stand-ins, some
+    cards not held) against the rules' `open`: accepted exactly when every
+    group is a meld by the brute force's rules, the cards are held, and the
+    worth, jokers at their declared stand-ins, reaches initial_meld (25 here)."""
+    from domain.kalooki.commands import DrawFrom, Open
+    from domain.kalooki.plays import melds
+    from domain.kernel.errors import RuleViolation
+    from tests.kalooki_builders import dealt, fold, then
+
+    rng = random.Random(7)
+    base = fold(then(dealt([[], []], "5C", initial_meld=25), DrawFrom(0, "stock")))
+    near = [r + s for r in ["10", "J", "Q", "K", "A", "2", "3"] for s in "SHDC"]
+    accepted = refused = 0
+    for _ in range(1500):
+        hand = tuple(rng.sample(POOL, 9))
+        state = base._replace(hand=base.hand._replace(hands=(hand, base.hand.hands[1])))
+        pool, groups = list(hand) + [rng.choice(near)], []
+        rng.shuffle(pool)
+        offered = melds(hand, False)  # melds more often than chance makes them, then spoiled at random
+        rng.shuffle(offered)
+        for cards, wild in offered[:rng.choice((1, 2, 3))]:
+            cards, wild = list(cards), list(wild)
+            if rng.random() < 0.3 and wild:
+                wild[0] = rng.choice(near)
+            if rng.random() < 0.2:
+                cards.append(rng.choice(near))
+            groups.append((cards, wild))
+        while len(pool) >= 3 and rng.random() < 0.3:
+            size = rng.choice((3, 3, 4))
+            cards, pool = pool[:size], pool[size:]
+            groups.append((cards, [rng.choice(near) for c in cards if c == "JK"]))
+        worths = [group_worth(tuple(c), tuple(x for x in c if x != "JK") + tuple(w), False) for c, w in groups]
+        rest, held = list(hand), True
+        for cards, _ in groups:
+            for card in cards:
+                if card in rest:
+                    rest.remove(card)
+                else:
+                    held = False
+        legal = held and None not in worths and sum(worths) >= 25
+        body = tuple({"cards": c, "wild": w} for c, w in groups)
+        try:
+            events = _decide(state, Open(0, body, False))
+        except RuleViolation:
+            assert not legal, (hand, groups)
+            refused += 1
+        else:
+            assert legal, (hand, groups)
+            assert events[-1].value == sum(worths)
+            accepted += 1
+    assert accepted > 100 and refused > 300, (accepted, refused)
+
+
+def _decide(state, command):
+    from domain.kalooki.decide import decide
+
+    return decide(state, command)

@@ -54,6 +54,20 @@ def test_every_valid_meld_of_the_hand_is_offered_and_nothing_else(seed=3):
         assert offered == every, hand
 
 
+def test_the_cards_that_fit_a_meld_are_those_that_leave_a_meld(seed=4):
+    from domain.rummy.actions import melds
+    from domain.rummy.melds import fitting
+    rng = random.Random(seed)
+    deck = [f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") for s in "SHDC"]
+    checked = 0
+    for _ in range(200):
+        for meld in melds(rng.sample(deck, 12)):
+            kind = "set" if len({c[:-1] for c in meld}) == 1 else "run"
+            assert fitting(kind, meld) == {c for c in deck if c not in meld and is_meld(meld + (c,))}, meld
+            checked += 1
+    assert checked > 200
+
+
 def test_every_single_card_lay_off_is_offered():
     given = dealt([["5S", "6S", "7S", "QC"], ["8S", "4S", "KH", "9S"]], "2D", stock=["9H", "4D"])
     b_turn = then(given, Draw(0, STOCK), Meld(0, ("5S", "6S", "7S")), Discard(0, "9H"), Draw(1, STOCK))

@@ -37,11 +37,20 @@ def _runs_from(b: int) -> tuple[int, ...]:
 _RUNS = tuple(_runs_from(b) for b in range(_BITS))
 
 
-def melds_of_lowest(cards: int) -> list[int]:
+#: per bit, the cards a meld holding it as its lowest card may hold: its rank's, and its suit's run above it
+_NEAR = tuple(sum(_SAME[b]) | (_RUNS[b][-1] if _RUNS[b] else 0) | (1 << b) for b in range(_BITS))
+
+
+def melds_of_lowest(cards: int) -> tuple[int, ...]:
     """Every meld within `cards` that holds its lowest card."""
-    low = cards & -cards
-    b = low.bit_length() - 1
-    found = []
+    b = (cards & -cards).bit_length() - 1
+    return _melds_at(b, cards & _NEAR[b])
+
+
+@lru_cache(maxsize=None)
+def _melds_at(b: int, cards: int) -> tuple[int, ...]:
+    """The melds within `cards` (those near bit b) whose lowest card is bit b."""
+    low, found = 1 << b, []
     partners = [bit for bit in _SAME[b] if cards & bit]
     for size in (2, 3):
         for chosen in combinations(partners, size):
@@ -50,7 +59,7 @@ def melds_of_lowest(cards: int) -> list[int]:
         if run & cards != run:
             break  # a longer run needs this one's cards too
         found.append(run)
-    return found
+    return tuple(found)
 
 
 @lru_cache(maxsize=1 << 17)
@@ -71,12 +80,25 @@ def split(cards) -> tuple[tuple[str, ...], ...] | None:
     return None if found is None else tuple(in_order(cards_in(m)) for m in found)
 
 
+def coverable(cards: int) -> int:
+    """The cards of `cards` that lie in some meld within them."""
+    covered, left = 0, cards
+    while left:
+        for meld in melds_of_lowest(left):
+            covered |= meld
+        left &= left - 1  # the next card is the lowest next time
+    return covered
+
+
 def takes(old_melds, card: str, hand) -> list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]:
     """Every take of `card`: (the hand cards it melds, the seat's whole new
     melds), one canonical split per usable subset of the hand, the subsets
     in the order the walk meets them."""
     required = mask_of(c for meld in old_melds for c in meld) | BIT[card]
-    optional = mask_of(hand)
+    meldable = coverable(required | mask_of(hand))
+    if required & ~meldable:
+        return []  # a card that must be melded is in no meld at all
+    optional = mask_of(hand) & meldable  # a hand card in no meld stays in hand whatever the split
     found: dict[int, tuple[int, ...]] = {}
 
     def walk(left: int, used: int, parts: tuple[int, ...]) -> None:

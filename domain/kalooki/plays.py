@@ -39,13 +39,16 @@ def melds(hand, ace_low: bool) -> list[tuple[tuple, tuple]]:
         held = {q for q in range(lowest, ACE + 1) if CODE[(rank_at(q), suit)] in naturals}
         if not held:
             continue
+        below = [0] * (ACE + 2)  # below[q]: positions under q held, so a window's naturals cost a subtraction
+        for q in range(1, ACE + 1):
+            below[q + 1] = below[q] + (q in held)
         for lo in range(lowest, ACE - 1):
             for hi in range(lo + 2, min(ACE, lo + LONGEST_RUN - 1) + 1):
-                window = range(lo, hi + 1)
-                nat = sum(1 for q in window if q in held)
-                gaps = len(window) - nat
+                nat = below[hi + 1] - below[lo]
+                gaps = hi - lo + 1 - nat
                 if not nat or gaps > jokers or gaps > nat or (lo == LOW_ACE and hi == ACE):
                     continue
+                window = range(lo, hi + 1)
                 cards, wild = [], []
                 for q in window:
                     code = CODE[(rank_at(q), suit)]

@@ -11,6 +11,7 @@ search is exact, not greedy about naturals). Melds of jokers alone are never
 made, so jokers only join a meld of naturals.
 """
 
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -117,6 +118,11 @@ def _fillings(card, p, suit, lo, hi, natural, jokers):
 def best_opening(hand, ace_low: bool = False, must: str | None = None) -> Opening:
     """The melds of `hand` worth most, then holding most cards. With `must`, a
     card of `hand`, only openings that meld it (NONE if none does)."""
+    return _best(tuple(sorted(hand)), ace_low, must)
+
+
+@lru_cache(maxsize=4096)  # the listing and the greedy bot ask again for the same hand within a turn
+def _best(hand: tuple, ace_low: bool, must: str | None) -> Opening:
     jokers = sum(1 for c in hand if c == JOKER)
     naturals = tuple(sorted((c for c in hand if c != JOKER), key=_key))
     memo: dict = {}
@@ -145,6 +151,23 @@ def best_opening(hand, ace_low: bool = False, must: str | None = None) -> Openin
 
     if must is None:
         return solve(naturals, jokers)
-    if must == JOKER or must not in naturals:
-        return NONE  # (a joker taken must join a meld of naturals: the listing does not offer it)
+    if must == JOKER:  # jokers are alike: the best opening that melds at least one
+        return _with_a_joker(naturals, jokers, ace_low, solve) if jokers else NONE
+    if must not in naturals:
+        return NONE
     return _through(must, _remove(naturals, (must,)), jokers, NONE)
+
+
+def _with_a_joker(naturals: tuple, jokers: int, ace_low: bool, solve) -> Opening:
+    """The best opening of these cards with at least one joker melded: a meld
+    with a joker holds a natural card too, so each natural is tried in one."""
+    best = NONE
+    for card in dict.fromkeys(naturals):
+        others = _remove(naturals, (card,))
+        for cards, wild, value, used, k in melds_holding(card, others, jokers, ace_low):
+            if k:
+                after = solve(_remove(others, used), jokers - k)
+                candidate = Opening(after.value + value, after.cards + len(cards), ((cards, wild),) + after.melds)
+                if candidate.better(best):
+                    best = candidate
+    return best

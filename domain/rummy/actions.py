@@ -20,7 +20,7 @@ from ..kernel.bodies import listing
 from ..kernel.cards import RANK, SUIT, SUITS
 from ..kernel.commands import DISCARD_PILE, STOCK
 from .commands import ACTIONS
-from .melds import extended, low, table_order
+from .melds import fitting, low, table_order
 from .state import DRAW, PLAY
 from .views import SeatView, see
 
@@ -61,8 +61,11 @@ def melds(hand) -> list[tuple[str, ...]]:
         same = table_order(by_rank[rank])
         for size in (3, 4):
             found += [tuple(c) for c in combinations(same, size)]
+    by_suit: dict[str, list[str]] = {}
+    for card in hand:
+        by_suit.setdefault(SUIT[card], []).append(card)
     for suit in SUITS:
-        cards = sorted((c for c in hand if SUIT[c] == suit), key=low)
+        cards = sorted(by_suit.get(suit, ()), key=low)
         start = 0
         for i in range(1, len(cards) + 1):
             if i == len(cards) or low(cards[i]) != low(cards[i - 1]) + 1:
@@ -78,8 +81,11 @@ def layoffs(view: SeatView) -> list[tuple]:
     """Every single-card lay-off of the hand on every meld, if the seat may lay off."""
     if view.rules.layoff_after_own_meld and not view.owns_meld():
         return []
-    return [(LAYOFF, meld.id, (card,)) for meld in view.table for card in view.hand
-            if extended(meld.kind, meld.cards, (card,)) is not None]
+    found = []
+    for meld in view.table:
+        fits = fitting(meld.kind, meld.cards)
+        found += [(LAYOFF, meld.id, (card,)) for card in view.hand if card in fits]
+    return found
 
 
 __all__ = ["legal_actions", "options", "to_command", "melds", "layoffs"]

@@ -16,7 +16,7 @@ from .bots import POLICIES
 from .commands import DISCARD_PILE, STOCK, Discard, Draw, LayOff, Meld
 from .errors import MeldLimit, MustLayOff, NoOwnMeld
 from .evolve import evolve
-from .melds import extended, hand_value, kind_of, table_order
+from .melds import extended, fitting, hand_value, kind_of, table_order
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, hand_size
 from .scoring import game_end, hand_results
 from .state import DRAW, PLAY, GameState, HandState
@@ -27,7 +27,8 @@ def _game_over(state: GameState):
     return None if over is None else ev.GameEnded(over[0], state.totals, over[1])
 
 
-_ending = deciding.Ending(ev.HandEnded, _game_over)
+# a hand that ends without a seat going out (exhausted) scores nothing; "out" gives its own results
+_ending = deciding.Ending(ev.HandEnded, _game_over, lambda state: hand_results(state, None))
 
 
 _create_game = deciding.creating(ev.GameCreated, (MIN_PLAYERS, MAX_PLAYERS), POLICIES, Rules)
@@ -51,18 +52,8 @@ def _draw(state: GameState, cmd: Draw, batch: Batch) -> None:
             raise err.PileEmpty("the discard pile is empty: draw from the stock")
         batch.emit(ev.CardDrawn(cmd.seat, hand.pile[-1], DISCARD_PILE))
         return
-    if piles.renewing(hand, state.rules.stock_renewals, _exhausted, batch):
+    if piles.renewing(hand, state.rules.stock_renewals, _ending, batch):  # else the hand ended, exhausted
         batch.emit(ev.CardDrawn(cmd.seat, batch.state.hand.stock[0], STOCK))
-
-
-class _Exhausted:
-    """The dead hand at an empty stock: nobody went out, nobody scores."""
-
-    def now(self, batch: Batch, reason: str) -> None:
-        _ending.now(batch, reason, hand_results(batch.state, None))
-
-
-_exhausted = _Exhausted()
 
 
 def _meld(state: GameState, cmd: Meld, batch: Batch) -> None:
@@ -107,7 +98,7 @@ def lay_off_targets(state: GameState, hand: HandState, card: str) -> list[str]:
     """The melds `card` can be laid off on by the seat to play (its own-meld rule included)."""
     if state.rules.layoff_after_own_meld and not hand.owns_meld(hand.turn):
         return []
-    return [m.id for m in hand.table if extended(m.kind, m.cards, (card,)) is not None]
+    return [m.id for m in hand.table if card in fitting(m.kind, m.cards)]
 
 
 def _emptied(state: GameState, batch: Batch, seat: int) -> None:

@@ -3,7 +3,7 @@
 more cards of one suit in sequence, A-2-3 up to J-Q-K (Q-K-A and K-A-2 are not
 runs). Card values: A 1, 2-10 their face value, J Q K 10."""
 
-from ..kernel.cards import ACE, RANK, SUIT, SUIT_ORDER
+from ..kernel.cards import ACE, CODE, RANK, SUIT, SUIT_ORDER, SUITS
 
 SET, RUN = "set", "run"
 
@@ -49,3 +49,17 @@ def extended(kind: str, meld_cards, added) -> tuple[str, ...] | None:
     if not added or kind_of(cards) != kind:
         return None
     return table_order(cards)
+
+
+def fitting(kind: str, meld_cards) -> frozenset[str]:
+    """The single cards that could be laid off on this meld: the missing suits
+    of a set's rank (while it has fewer than 4), the card below and above a run."""
+    if kind == SET:
+        if len(meld_cards) >= 4:
+            return frozenset()
+        rank = RANK[meld_cards[0]]
+        return frozenset(CODE[(rank, suit)] for suit in SUITS) - set(meld_cards)
+    suit = SUIT[meld_cards[0]]
+    places = [low(c) for c in meld_cards]
+    ends = [p for p in (min(places) - 1, max(places) + 1) if 1 <= p <= 13]
+    return frozenset(CODE[(ACE if p == 1 else p, suit)] for p in ends)

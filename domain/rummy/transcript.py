@@ -2,7 +2,7 @@
 from the stock is named only to its taker), melds, lay-offs, discards, a turn
 ended with an empty hand, renewals of the stock, and how the hand ended."""
 
-from ..kernel.telling import Telling, hand_ending
+from ..kernel.telling import Telling, each_seat
 
 
 def _started(names, data) -> str:
@@ -10,15 +10,20 @@ def _started(names, data) -> str:
             f"deals, {names[data['first_seat']]} plays first; {data.get('upcard')} starts the pile.")
 
 
+def _ending(names, data, earlier) -> list[str]:
+    out = [r["seat"] for r in data["results"] if r.get("out")]
+    if data["reason"] == "out" and out:
+        why = f"{names[out[0]]} is out: the hand ends."
+    else:
+        why = "The stock is out and cannot be renewed: the hand ends dead, nobody scores."
+    return [why] + each_seat(names, data["results"], _result)
+
+
 def _result(r) -> str:
     said = f"{r['cards_left']} cards left worth {r['value']}, scores {r['score']}"
     if r.get("out"):
         said = "went out" + (" rummy" if r.get("rummy") else "") + f", scores {r['score']}"
     return said
-
-
-_ending = hand_ending("A player is out: the hand ends.",
-                      "The stock is out and cannot be renewed: the hand ends dead, nobody scores.", _result)
 
 
 TELLING = Telling(

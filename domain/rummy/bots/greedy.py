@@ -13,7 +13,7 @@ It uses no randomness: equal views give equal moves.
 from ...kernel.cards import RANK, SUIT, SUIT_ORDER
 from ...kernel.commands import DISCARD_PILE, STOCK
 from ..actions import DISCARD, DRAW_ACTION, LAYOFF, MELD, melds, options, to_command
-from ..melds import extended, low, value
+from ..melds import fitting, low, value
 
 
 def choose_greedy(view, rng):
@@ -42,7 +42,7 @@ def _useful(card: str, view) -> bool:
         return True
     if view.rules.layoff_after_own_meld and not view.owns_meld():
         return False
-    return any(extended(m.kind, m.cards, (card,)) is not None for m in view.table)
+    return any(card in fitting(m.kind, m.cards) for m in view.table)
 
 
 def _partnered(card: str, hand) -> bool:

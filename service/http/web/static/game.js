@@ -148,6 +148,7 @@ const PHRASES = {
   ForceWaived: (d) => `allows the decline of ${d.card}`,
   CardLeft: (d) => `leaves ${d.card}`,
   ExposedCardMelded: (d) => `takes ${d.card}: melds ${d.melds.map((m) => m.join(" ")).join(", ")}`,
+  TurnEndedEmptyHanded: () => "has an empty hand: the turn ends with no discard",
   TurnTimedOut: () => "runs out of time",
   SeatResigned: () => "resigns",
   TurnExtended: () => "extends the deadline",
@@ -164,8 +165,11 @@ function tell(event) {
   return null;
 }
 
+let drawsFrom = false; // the variant's draws name their pile (seen in the log): its draw controls do too
+
 function remember(events) {
   for (const event of events) {
+    if (event.type === "CardDrawn" && event.data && "from" in event.data) drawsFrom = true;
     if (event.type === "HandEnded") addReplay(event.data.hand);
     const line = tell(event);
     if (line) log.push({ version: event.version, line });
@@ -310,7 +314,7 @@ function openingCards(action) {
 
 function controlsFor() {
   const types = variant ? variant.actions : [...new Set((view.actions || []).map((a) => a.type))];
-  const hasFrom = legal().some((a) => a.from) || view.variant === "gin";
+  const hasFrom = legal().some((a) => a.from) || view.variant === "gin" || drawsFrom;
   const shown = CONTROLS.filter((c) => types.includes(c.type) && (c.type !== "draw" || Boolean(c.from) === hasFrom));
   for (const type of types) {
     if (!CONTROLS.some((c) => c.type === type)) shown.push({ type, label: type, needs: "nothing" });
