@@ -118,6 +118,7 @@ def _pairs() -> tuple[dict, dict]:
 
 
 PAIR_ABOVE, CLASS = _pairs()
+PAIR_ABOVE_100 = {pair: tuple(up * 100 for up in above) for pair, above in PAIR_ABOVE.items()}
 #: a class of two suits' cards to sets -> the other two suits' counts that complete a split
 FITS = {cls: frozenset((c2, c3) for c2 in range(3) for c3 in range(3) if cls + (c2, c3) in SPLITTABLE)
         for cls in set(CLASS.values())}
@@ -237,8 +238,8 @@ def _undominated(layer: dict) -> dict:
         head, rest = divmod(key, PART)
         low, high = divmod(rest, 100)
         head = head * PART + high
-        for up in PAIR_ABOVE[low]:
-            other = get(head + up * 100)
+        for up in PAIR_ABOVE_100[low]:
+            other = get(head + up)
             if other is not None and other[0] >= value:
                 break
         else:
