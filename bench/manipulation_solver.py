@@ -3,7 +3,7 @@ play.py), which must-play, the refusal of a draw, the automatic passes, the
 listing and the greedy bot all call, beside rummikub-solver's on the same
 positions, and their agreement.
 
-    python -m bench.manipulation_solver [--positions 1500] [--seed 26] [--table 60] [--hand 20]
+    python -m bench.manipulation_solver [--positions 1000] [--seed 26] [--table 60] [--hand 20]
 
 Positions: a random valid table of TABLE cards (random sets and runs from two
 decks) and a hand of HAND cards from the rest (tests/manipulation_positions.py).
@@ -63,7 +63,7 @@ def summary(name: str, values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--positions", type=int, default=1500)
+    parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=26)
     parser.add_argument("--table", type=int, default=60)
     parser.add_argument("--hand", type=int, default=20)

@@ -133,8 +133,6 @@ def _search(table_grid, hand_grid):
     the other's for every state."""
     layers = []
     layer = {0: (0, None, None)}
-    classes = {cls: i for i, cls in enumerate(FITS)}
-    fits = [FITS[cls] for cls in classes]
     for r in range(len(RANKS) + 1):  # one step past the ace closes every run
         if r < len(RANKS):
             tab, hnd, unit = table_grid[r], hand_grid[r], WEIGHT + penalty(CODE[(RANKS[r], "S")])
@@ -149,18 +147,16 @@ def _search(table_grid, hand_grid):
             ours = halves.get(low)
             if ours is None:
                 a, b = divmod(low, 10)
-                ours = halves[low] = [(classes[CLASS[c01]] * PART, c01, [(pair * 100, gain * unit, d)
-                                                                           for pair, gain, d in found])
-                                      for c01, found in _half((a,) + k0, (b,) + k1).items()]
-            for base, c01, found in ours:
+                ours = halves[low] = _low((a,) + k0, (b,) + k1, unit)
+            for base, found in ours:
                 base += high
-                for pair, gain, d01 in found:
+                for pair, gain, c01, d01 in found:
                     total = value + gain
                     key = base + pair
                     old = middle.get(key)
                     if old is None or total > old[0]:
                         middle[key] = (total, state, c01, d01)
-        middle = _undominated(middle)
+        # (the half-way layer is not pruned: that costs more than it saves)
         theirs_by: dict = {}
         nxt: dict = {}
         for key, (value, state, c01, d01) in middle.items():
@@ -169,18 +165,14 @@ def _search(table_grid, hand_grid):
             theirs = theirs_by.get(high * 10 + cls)
             if theirs is None:
                 c, d = divmod(high, 10)
-                fit = fits[cls]
-                theirs = theirs_by[high * 10 + cls] = [
-                    (c23, [(pair, gain * unit, d23) for pair, gain, d23 in found])
-                    for c23, found in _half((c,) + k2, (d,) + k3).items() if c23 in fit]
+                theirs = theirs_by[high * 10 + cls] = _high((c,) + k2, (d,) + k3, cls, unit)
             low *= 100
-            for c23, found in theirs:
-                for pair, gain, d23 in found:
-                    total = value + gain
-                    new = low + pair
-                    old = nxt.get(new)
-                    if old is None or total > old[0]:
-                        nxt[new] = (total, state, (c01 + c23, d01 + d23))
+            for pair, gain, c23, d23 in theirs:
+                total = value + gain
+                new = low + pair
+                old = nxt.get(new)
+                if old is None or total > old[0]:
+                    nxt[new] = (total, state, (c01 + c23, d01 + d23))
         nxt = _undominated(nxt)
         layers.append(nxt)
         layer = nxt
@@ -190,7 +182,54 @@ def _search(table_grid, hand_grid):
     return layers, None if final is None else final[0]
 
 
+# Caches of the moves of two suits at a rank, made once per process: their keys
+# (two suits' states, table and hand copies, a class, a unit) are finitely many,
+# so they stay bounded (some tens of MB once every key has been met).
 _HALVES: dict = {}
+_LOWS: dict = {}
+_HIGHS: dict = {}
+CLASSES = {cls: i for i, cls in enumerate(FITS)}  # a class of the first two suits' cards to sets, numbered
+FITS_BY_INDEX = [FITS[cls] for cls in CLASSES]
+
+
+def _low(first_key: tuple, second_key: tuple, unit: int) -> list:
+    """The first two suits' moves, by class of their cards to sets (the sets only
+    care how many suits give one card and how many two): [(class * PART,
+    [(new pair * 100, value gained, cards to sets, choices)])], none beaten by
+    another of its class; `unit`: the value of a hand card of the rank."""
+    found = _LOWS.get((first_key, second_key, unit))
+    if found is None:
+        by_class: dict = {}
+        for c01, moves in _half(first_key, second_key).items():
+            by_class.setdefault(CLASSES[CLASS[c01]], []).append((c01, moves))
+        found = _LOWS[(first_key, second_key, unit)] = [
+            (cls * PART, [(pair * 100, gain * unit, c01, d01) for pair, gain, c01, d01 in _merged(tagged)])
+            for cls, tagged in by_class.items()]
+    return found
+
+
+def _high(first_key: tuple, second_key: tuple, cls: int, unit: int) -> list:
+    """The last two suits' moves that complete a split of the sets with the first
+    two's class: [(new pair, value gained, cards to sets, choices)], none beaten by another."""
+    found = _HIGHS.get((first_key, second_key, cls, unit))
+    if found is None:
+        fit = FITS_BY_INDEX[cls]
+        found = _HIGHS[(first_key, second_key, cls, unit)] = [
+            (pair, gain * unit, c23, d23) for pair, gain, c23, d23
+            in _merged([(c23, moves) for c23, moves in _half(first_key, second_key).items() if c23 in fit])]
+    return found
+
+
+def _merged(tagged) -> list:
+    """Moves of several kinds together (each tagged with its cards to sets), the
+    best per new pair, without those another pair dominates at a gain as high."""
+    best: dict = {}
+    for tag, moves in tagged:
+        for pair, gain, choice in moves:
+            if pair not in best or gain > best[pair][0]:
+                best[pair] = (gain, tag, choice)
+    return [(pair, gain, tag, choice) for pair, (gain, tag, choice) in best.items()
+            if not any(best.get(o, (-1,))[0] >= gain for o in _pairs_above(pair))]
 
 
 def _half(first_key: tuple, second_key: tuple) -> dict:
