@@ -126,13 +126,13 @@ PART = 10_000  # a key is class * PART + first pair * 100 + second pair
 
 
 def _search(table_grid, hand_grid):
-    """The programme: a list per rank of {state: (value, previous state, choices)},
-    and the best final value. A state is the four suits' states as one number
+    """The programme: a list per rank of {state: (previous state, choices)}, and
+    the best final value. A state is the four suits' states as one number
     (S H D C: s0*1000 + s1*100 + s2*10 + s3). Each rank is taken in two halves,
     suits S and H, then D and C, so the moves of one half are not multiplied by
     the other's for every state."""
-    layers = []
-    layer = {0: (0, None, None)}
+    layers = []  # per rank: {state: (previous state, the first two suits' and the last two's choices)}
+    layer = {0: 0}  # state -> the best value reaching it
     for r in range(len(RANKS) + 1):  # one step past the ace closes every run
         if r < len(RANKS):
             tab, hnd, unit = table_grid[r], hand_grid[r], WEIGHT + penalty(CODE[(RANKS[r], "S")])
@@ -140,9 +140,10 @@ def _search(table_grid, hand_grid):
             tab, hnd, unit = (0, 0, 0, 0), (0, 0, 0, 0), 0
         k0, k1, k2, k3 = ((tab[s], hnd[s]) for s in range(4))
         halves: dict = {}
-        middle: dict = {}
-        for state, entry in layer.items():
-            value = entry[0]
+        middle: dict = {}  # class * PART + first pair * 100 + old second pair -> value
+        middle_from: dict = {}
+        best_middle = middle.get
+        for state, value in layer.items():
             low, high = divmod(state, 100)
             ours = halves.get(low)
             if ours is None:
@@ -153,13 +154,16 @@ def _search(table_grid, hand_grid):
                 for pair, gain, c01, d01 in found:
                     total = value + gain
                     key = base + pair
-                    old = middle.get(key)
-                    if old is None or total > old[0]:
-                        middle[key] = (total, state, c01, d01)
+                    if total > best_middle(key, -1):
+                        middle[key] = total
+                        middle_from[key] = (state, c01, d01)
         # (the half-way layer is not pruned: that costs more than it saves)
         theirs_by: dict = {}
         nxt: dict = {}
-        for key, (value, state, c01, d01) in middle.items():
+        came_from: dict = {}
+        best_next = nxt.get
+        for key, value in middle.items():
+            state, c01, d01 = middle_from[key]
             cls, rest = divmod(key, PART)
             low, high = divmod(rest, 100)
             theirs = theirs_by.get(high * 10 + cls)
@@ -170,16 +174,14 @@ def _search(table_grid, hand_grid):
             for pair, gain, c23, d23 in theirs:
                 total = value + gain
                 new = low + pair
-                old = nxt.get(new)
-                if old is None or total > old[0]:
-                    nxt[new] = (total, state, (c01 + c23, d01 + d23))
-        nxt = _undominated(nxt)
-        layers.append(nxt)
-        layer = nxt
+                if total > best_next(new, -1):
+                    nxt[new] = total
+                    came_from[new] = (state, c01, d01, c23, d23)
+        layer = _undominated(nxt)
+        layers.append(came_from)
         if not layer:
             return layers, None
-    final = layer.get(0)
-    return layers, None if final is None else final[0]
+    return layers, layer.get(0)
 
 
 # Caches of the moves of two suits at a rank, made once per process: their keys
@@ -268,27 +270,26 @@ def _pairs_above(pair: int):
 
 
 def _undominated(layer: dict) -> dict:
-    """The layer without the keys another one dominates (one suit's runs covered,
-    the rest equal) at a value as high: they cannot do better."""
+    """The layer ({key: value}) without the keys another one dominates (one
+    suit's runs covered, the rest equal) at a value as high: they cannot do better."""
     kept = {}
     get = layer.get
-    for key, entry in layer.items():
-        value = entry[0]
+    for key, value in layer.items():
         head, rest = divmod(key, PART)
         low, high = divmod(rest, 100)
         head = head * PART + high
         for up in PAIR_ABOVE_100[low]:
             other = get(head + up)
-            if other is not None and other[0] >= value:
+            if other is not None and other >= value:
                 break
         else:
             head = key - high
             for up in PAIR_ABOVE[high]:
                 other = get(head + up)
-                if other is not None and other[0] >= value:
+                if other is not None and other >= value:
                     break
             else:
-                kept[key] = entry
+                kept[key] = value
     return kept
 
 
@@ -296,9 +297,9 @@ def _rebuild(layers) -> list[list[str]]:
     """The melds of the best arrangement, from the programme's choices."""
     choices = []
     state = 0
-    for layer in reversed(layers):
-        _, previous, choice = layer[state]
-        choices.append(choice)
+    for came_from in reversed(layers):
+        previous, c01, d01, c23, d23 = came_from[state]
+        choices.append((c01 + c23, d01 + d23))
         state = previous
     choices.reverse()
     melds: list[list[str]] = []
