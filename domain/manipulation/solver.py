@@ -139,6 +139,8 @@ def _search(table_grid, hand_grid):
         else:
             tab, hnd, unit = (0, 0, 0, 0), (0, 0, 0, 0), 0
         k0, k1, k2, k3 = ((tab[s], hnd[s]) for s in range(4))
+        x0, x1, x2, x3 = (tab[s] * 3 + hnd[s] for s in range(4))  # the copies, as one number a suit
+        u = UNITS.index(unit)
         halves: dict = {}
         middle: dict = {}  # class * PART + first pair * 100 + old second pair -> value
         middle_from: dict = {}
@@ -148,29 +150,30 @@ def _search(table_grid, hand_grid):
             ours = halves.get(low)
             if ours is None:
                 a, b = divmod(low, 10)
-                ours = halves[low] = _low((a,) + k0, (b,) + k1, unit)
+                ours = halves[low] = _LOWS.get(((a * 9 + x0) * 90 + b * 9 + x1) * 4 + u) or _low(
+                    ((a * 9 + x0) * 90 + b * 9 + x1) * 4 + u, (a,) + k0, (b,) + k1, unit)
             for base, found in ours:
+                theirs_key = high * 10 + base // PART
                 base += high
                 for pair, gain, c01, d01 in found:
                     total = value + gain
                     key = base + pair
                     if total > best_middle(key, -1):
                         middle[key] = total
-                        middle_from[key] = (state, c01, d01)
+                        middle_from[key] = (state, c01, d01, pair, theirs_key)
         # (the half-way layer is not pruned: that costs more than it saves)
         theirs_by: dict = {}
         nxt: dict = {}
         came_from: dict = {}
         best_next = nxt.get
         for key, value in middle.items():
-            state, c01, d01 = middle_from[key]
-            cls, rest = divmod(key, PART)
-            low, high = divmod(rest, 100)
-            theirs = theirs_by.get(high * 10 + cls)
+            state, c01, d01, low, theirs_key = middle_from[key]
+            theirs = theirs_by.get(theirs_key)
             if theirs is None:
+                high, cls = divmod(theirs_key, 10)
                 c, d = divmod(high, 10)
-                theirs = theirs_by[high * 10 + cls] = _high((c,) + k2, (d,) + k3, cls, unit)
-            low *= 100
+                number = (((c * 9 + x2) * 90 + d * 9 + x3) * 6 + cls) * 4 + u
+                theirs = theirs_by[theirs_key] = _HIGHS.get(number) or _high(number, (c,) + k2, (d,) + k3, cls, unit)
             for pair, gain, c23, d23 in theirs:
                 total = value + gain
                 new = low + pair
@@ -194,29 +197,33 @@ CLASSES = {cls: i for i, cls in enumerate(FITS)}  # a class of the first two sui
 FITS_BY_INDEX = [FITS[cls] for cls in CLASSES]
 
 
-def _low(first_key: tuple, second_key: tuple, unit: int) -> list:
+UNITS = tuple(sorted({WEIGHT + penalty(CODE[(rank, "S")]) for rank in RANKS})) + (0,)
+
+
+def _low(number: int, first_key: tuple, second_key: tuple, unit: int) -> list:
     """The first two suits' moves, by class of their cards to sets (the sets only
     care how many suits give one card and how many two): [(class * PART,
     [(new pair * 100, value gained, cards to sets, choices)])], none beaten by
-    another of its class; `unit`: the value of a hand card of the rank."""
-    found = _LOWS.get((first_key, second_key, unit))
+    another of its class; `unit`: the value of a hand card of the rank; `number`:
+    the arguments as one number, the cache's key."""
+    found = _LOWS.get(number)
     if found is None:
         by_class: dict = {}
         for c01, moves in _half(first_key, second_key).items():
             by_class.setdefault(CLASSES[CLASS[c01]], []).append((c01, moves))
-        found = _LOWS[(first_key, second_key, unit)] = [
+        found = _LOWS[number] = [
             (cls * PART, [(pair * 100, gain * unit, c01, d01) for pair, gain, c01, d01 in _merged(tagged)])
             for cls, tagged in by_class.items()]
     return found
 
 
-def _high(first_key: tuple, second_key: tuple, cls: int, unit: int) -> list:
+def _high(number: int, first_key: tuple, second_key: tuple, cls: int, unit: int) -> list:
     """The last two suits' moves that complete a split of the sets with the first
     two's class: [(new pair, value gained, cards to sets, choices)], none beaten by another."""
-    found = _HIGHS.get((first_key, second_key, cls, unit))
+    found = _HIGHS.get(number)
     if found is None:
         fit = FITS_BY_INDEX[cls]
-        found = _HIGHS[(first_key, second_key, cls, unit)] = [
+        found = _HIGHS[number] = [
             (pair, gain * unit, c23, d23) for pair, gain, c23, d23
             in _merged([(c23, moves) for c23, moves in _half(first_key, second_key).items() if c23 in fit])]
     return found
@@ -270,22 +277,20 @@ def _pairs_above(pair: int):
 
 
 def _undominated(layer: dict) -> dict:
-    """The layer ({key: value}) without the keys another one dominates (one
+    """The layer ({state: value}) without the states another one dominates (one
     suit's runs covered, the rest equal) at a value as high: they cannot do better."""
     kept = {}
     get = layer.get
     for key, value in layer.items():
-        head, rest = divmod(key, PART)
-        low, high = divmod(rest, 100)
-        head = head * PART + high
+        low, high = divmod(key, 100)
         for up in PAIR_ABOVE_100[low]:
-            other = get(head + up)
+            other = get(high + up)
             if other is not None and other >= value:
                 break
         else:
-            head = key - high
+            low = key - high
             for up in PAIR_ABOVE[high]:
-                other = get(head + up)
+                other = get(low + up)
                 if other is not None and other >= value:
                     break
             else:
