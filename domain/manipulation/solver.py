@@ -150,8 +150,11 @@ def _search(table_grid, hand_grid):
             ours = halves.get(low)
             if ours is None:
                 a, b = divmod(low, 10)
-                ours = halves[low] = _LOWS.get(((a * 9 + x0) * 90 + b * 9 + x1) * 4 + u) or _low(
-                    ((a * 9 + x0) * 90 + b * 9 + x1) * 4 + u, (a,) + k0, (b,) + k1, unit)
+                number = ((a * 9 + x0) * 90 + b * 9 + x1) * 4 + u
+                ours = _LOWS.get(number)
+                if ours is None:
+                    ours = _low(number, (a,) + k0, (b,) + k1, unit)
+                halves[low] = ours
             for base, found in ours:
                 theirs_key = high * 10 + base // PART
                 base += high
@@ -173,7 +176,10 @@ def _search(table_grid, hand_grid):
                 high, cls = divmod(theirs_key, 10)
                 c, d = divmod(high, 10)
                 number = (((c * 9 + x2) * 90 + d * 9 + x3) * 6 + cls) * 4 + u
-                theirs = theirs_by[theirs_key] = _HIGHS.get(number) or _high(number, (c,) + k2, (d,) + k3, cls, unit)
+                theirs = _HIGHS.get(number)
+                if theirs is None:
+                    theirs = _high(number, (c,) + k2, (d,) + k3, cls, unit)
+                theirs_by[theirs_key] = theirs
             for pair, gain, c23, d23 in theirs:
                 total = value + gain
                 new = low + pair
