@@ -142,6 +142,7 @@ def _search(table_grid, hand_grid):
         x0, x1, x2, x3 = (tab[s] * 3 + hnd[s] for s in range(4))  # the copies, as one number a suit
         u = UNITS.index(unit)
         halves: dict = {}
+        theirs_by: dict = {}  # old second pair * 10 + class -> the last two suits' moves that fit
         middle: dict = {}  # class * PART + first pair * 100 + old second pair -> value
         middle_from: dict = {}
         best_middle = middle.get
@@ -156,30 +157,31 @@ def _search(table_grid, hand_grid):
                     ours = _low(number, (a,) + k0, (b,) + k1, unit)
                 halves[low] = ours
             for base, found in ours:
-                theirs_key = high * 10 + base // PART
+                cls = base // PART
+                theirs_key = high * 10 + cls
+                theirs = theirs_by.get(theirs_key)
+                if theirs is None:
+                    c, d = divmod(high, 10)
+                    number = (((c * 9 + x2) * 90 + d * 9 + x3) * 6 + cls) * 4 + u
+                    theirs = _HIGHS.get(number)
+                    if theirs is None:
+                        theirs = _high(number, (c,) + k2, (d,) + k3, cls, unit)
+                    theirs_by[theirs_key] = theirs
+                if not theirs:
+                    continue  # the last two suits cannot complete these sets: nothing comes of it
                 base += high
                 for pair, gain, c01, d01 in found:
                     total = value + gain
                     key = base + pair
                     if total > best_middle(key, -1):
                         middle[key] = total
-                        middle_from[key] = (state, c01, d01, pair, theirs_key)
+                        middle_from[key] = (state, c01, d01, pair, theirs)
         # (the half-way layer is not pruned: that costs more than it saves)
-        theirs_by: dict = {}
         nxt: dict = {}
         came_from: dict = {}
         best_next = nxt.get
         for key, value in middle.items():
-            state, c01, d01, low, theirs_key = middle_from[key]
-            theirs = theirs_by.get(theirs_key)
-            if theirs is None:
-                high, cls = divmod(theirs_key, 10)
-                c, d = divmod(high, 10)
-                number = (((c * 9 + x2) * 90 + d * 9 + x3) * 6 + cls) * 4 + u
-                theirs = _HIGHS.get(number)
-                if theirs is None:
-                    theirs = _high(number, (c,) + k2, (d,) + k3, cls, unit)
-                theirs_by[theirs_key] = theirs
+            state, c01, d01, low, theirs = middle_from[key]
             for pair, gain, c23, d23 in theirs:
                 total = value + gain
                 new = low + pair
