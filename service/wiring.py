@@ -20,6 +20,7 @@ from .store.chat import Chat
 from .store.creators import Creators
 from .store.history import GameHistory
 from .store.lobby import Lobby
+from .store.mailbox import Mailbox
 from .store.players import Players
 from .store.recorder import Recorder
 from .store.records import Creations, DueGames, Reminders, Replays, Tokens, Webhooks
@@ -59,6 +60,7 @@ class Services:
     book: Book | None = None  # records games' standings (app/standings.py)
     chat: Chat | None = None  # the games' chat (store/chat.py)
     creators: Creators | None = None  # who created each bot-only game (store/creators.py)
+    mailbox: Mailbox | None = None  # play by mail: reply tokens, mail sent and handled (store/mailbox.py)
 
     def health(self) -> dict:
         checks = {"store": _pings(self.recorder.redis), "store_writable": _writable(self.recorder.redis)}
@@ -128,7 +130,8 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
         follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock, dealer=Dealer(store_redis)),
         queue_redis=queue_redis,
         players=players, lobby=lobby, history=history, filing=filing, standings=standings,
-        book=Book(standings, repository, players), chat=chat, creators=Creators(store_redis))
+        book=Book(standings, repository, players), chat=chat, creators=Creators(store_redis),
+        mailbox=Mailbox(store_redis))
 
 
 def _writable(client) -> bool:
