@@ -23,6 +23,8 @@ def seeded_dealer(name: str):
 
 
 def _created(variant: str, bots=("random", "random"), **rules):
+    """Two seats of these bots (None: a person), more of the last kind where the variant seats more."""
+    bots = tuple(bots) + (bots[-1],) * (registry.named(variant).players[0] - len(bots))
     players = tuple(Player(f"P{i}", bot) for i, bot in enumerate(bots))
     command = CreateGame(players, registry.named(variant).rules(rules), variant)
     return play(None, command, seeded_dealer(f"end:{variant}"))

@@ -118,6 +118,7 @@ def _pairs() -> tuple[dict, dict]:
 
 
 PAIR_ABOVE, CLASS = _pairs()
+PAIR_ABOVE_100 = {pair: tuple(up * 100 for up in above) for pair, above in PAIR_ABOVE.items()}
 #: a class of two suits' cards to sets -> the other two suits' counts that complete a split
 FITS = {cls: frozenset((c2, c3) for c2 in range(3) for c3 in range(3) if cls + (c2, c3) in SPLITTABLE)
         for cls in set(CLASS.values())}
@@ -125,71 +126,127 @@ PART = 10_000  # a key is class * PART + first pair * 100 + second pair
 
 
 def _search(table_grid, hand_grid):
-    """The programme: a list per rank of {state: (value, previous state, choices)},
-    and the best final value. A state is the four suits' states as one number
+    """The programme: a list per rank of {state: (previous state, choices)}, and
+    the best final value. A state is the four suits' states as one number
     (S H D C: s0*1000 + s1*100 + s2*10 + s3). Each rank is taken in two halves,
     suits S and H, then D and C, so the moves of one half are not multiplied by
     the other's for every state."""
-    layers = []
-    layer = {0: (0, None, None)}
-    classes = {cls: i for i, cls in enumerate(FITS)}
-    fits = [FITS[cls] for cls in classes]
+    layers = []  # per rank: {state: (previous state, the first two suits' and the last two's choices)}
+    layer = {0: 0}  # state -> the best value reaching it
     for r in range(len(RANKS) + 1):  # one step past the ace closes every run
         if r < len(RANKS):
             tab, hnd, unit = table_grid[r], hand_grid[r], WEIGHT + penalty(CODE[(RANKS[r], "S")])
         else:
             tab, hnd, unit = (0, 0, 0, 0), (0, 0, 0, 0), 0
         k0, k1, k2, k3 = ((tab[s], hnd[s]) for s in range(4))
+        x0, x1, x2, x3 = (tab[s] * 3 + hnd[s] for s in range(4))  # the copies, as one number a suit
+        u = UNITS.index(unit)
         halves: dict = {}
-        middle: dict = {}
-        for state, entry in layer.items():
-            value = entry[0]
+        theirs_by: dict = {}  # old second pair * 10 + class -> the last two suits' moves that fit
+        middle: dict = {}  # class * PART + first pair * 100 + old second pair -> value
+        middle_from: dict = {}
+        best_middle = middle.get
+        for state, value in layer.items():
             low, high = divmod(state, 100)
             ours = halves.get(low)
             if ours is None:
                 a, b = divmod(low, 10)
-                ours = halves[low] = [(classes[CLASS[c01]] * PART, c01, [(pair * 100, gain * unit, d)
-                                                                           for pair, gain, d in found])
-                                      for c01, found in _half((a,) + k0, (b,) + k1).items()]
-            for base, c01, found in ours:
+                number = ((a * 9 + x0) * 90 + b * 9 + x1) * 4 + u
+                ours = _LOWS.get(number)
+                if ours is None:
+                    ours = _low(number, (a,) + k0, (b,) + k1, unit)
+                halves[low] = ours
+            for base, found in ours:
+                cls = base // PART
+                theirs_key = high * 10 + cls
+                theirs = theirs_by.get(theirs_key)
+                if theirs is None:
+                    c, d = divmod(high, 10)
+                    number = (((c * 9 + x2) * 90 + d * 9 + x3) * 6 + cls) * 4 + u
+                    theirs = _HIGHS.get(number)
+                    if theirs is None:
+                        theirs = _high(number, (c,) + k2, (d,) + k3, cls, unit)
+                    theirs_by[theirs_key] = theirs
+                if not theirs:
+                    continue  # the last two suits cannot complete these sets: nothing comes of it
                 base += high
-                for pair, gain, d01 in found:
+                for pair, gain, c01, d01 in found:
                     total = value + gain
                     key = base + pair
-                    old = middle.get(key)
-                    if old is None or total > old[0]:
-                        middle[key] = (total, state, c01, d01)
-        middle = _undominated(middle)
-        theirs_by: dict = {}
+                    if total > best_middle(key, -1):
+                        middle[key] = total
+                        middle_from[key] = (state, c01, d01, pair, theirs)
+        # (the half-way layer is not pruned: that costs more than it saves)
         nxt: dict = {}
-        for key, (value, state, c01, d01) in middle.items():
-            cls, rest = divmod(key, PART)
-            low, high = divmod(rest, 100)
-            theirs = theirs_by.get(high * 10 + cls)
-            if theirs is None:
-                c, d = divmod(high, 10)
-                fit = fits[cls]
-                theirs = theirs_by[high * 10 + cls] = [
-                    (c23, [(pair, gain * unit, d23) for pair, gain, d23 in found])
-                    for c23, found in _half((c,) + k2, (d,) + k3).items() if c23 in fit]
-            low *= 100
-            for c23, found in theirs:
-                for pair, gain, d23 in found:
-                    total = value + gain
-                    new = low + pair
-                    old = nxt.get(new)
-                    if old is None or total > old[0]:
-                        nxt[new] = (total, state, (c01 + c23, d01 + d23))
-        nxt = _undominated(nxt)
-        layers.append(nxt)
-        layer = nxt
+        came_from: dict = {}
+        best_next = nxt.get
+        for key, value in middle.items():
+            state, c01, d01, low, theirs = middle_from[key]
+            for pair, gain, c23, d23 in theirs:
+                total = value + gain
+                new = low + pair
+                if total > best_next(new, -1):
+                    nxt[new] = total
+                    came_from[new] = (state, c01, d01, c23, d23)
+        layer = _undominated(nxt)
+        layers.append(came_from)
         if not layer:
             return layers, None
-    final = layer.get(0)
-    return layers, None if final is None else final[0]
+    return layers, layer.get(0)
 
 
+# Caches of the moves of two suits at a rank, made once per process: their keys
+# (two suits' states, table and hand copies, a class, a unit) are finitely many,
+# so they stay bounded (some tens of MB once every key has been met).
 _HALVES: dict = {}
+_LOWS: dict = {}
+_HIGHS: dict = {}
+CLASSES = {cls: i for i, cls in enumerate(FITS)}  # a class of the first two suits' cards to sets, numbered
+FITS_BY_INDEX = [FITS[cls] for cls in CLASSES]
+
+
+UNITS = tuple(sorted({WEIGHT + penalty(CODE[(rank, "S")]) for rank in RANKS})) + (0,)
+
+
+def _low(number: int, first_key: tuple, second_key: tuple, unit: int) -> list:
+    """The first two suits' moves, by class of their cards to sets (the sets only
+    care how many suits give one card and how many two): [(class * PART,
+    [(new pair * 100, value gained, cards to sets, choices)])], none beaten by
+    another of its class; `unit`: the value of a hand card of the rank; `number`:
+    the arguments as one number, the cache's key."""
+    found = _LOWS.get(number)
+    if found is None:
+        by_class: dict = {}
+        for c01, moves in _half(first_key, second_key).items():
+            by_class.setdefault(CLASSES[CLASS[c01]], []).append((c01, moves))
+        found = _LOWS[number] = [
+            (cls * PART, [(pair * 100, gain * unit, c01, d01) for pair, gain, c01, d01 in _merged(tagged)])
+            for cls, tagged in by_class.items()]
+    return found
+
+
+def _high(number: int, first_key: tuple, second_key: tuple, cls: int, unit: int) -> list:
+    """The last two suits' moves that complete a split of the sets with the first
+    two's class: [(new pair, value gained, cards to sets, choices)], none beaten by another."""
+    found = _HIGHS.get(number)
+    if found is None:
+        fit = FITS_BY_INDEX[cls]
+        found = _HIGHS[number] = [
+            (pair, gain * unit, c23, d23) for pair, gain, c23, d23
+            in _merged([(c23, moves) for c23, moves in _half(first_key, second_key).items() if c23 in fit])]
+    return found
+
+
+def _merged(tagged) -> list:
+    """Moves of several kinds together (each tagged with its cards to sets), the
+    best per new pair, without those another pair dominates at a gain as high."""
+    best: dict = {}
+    for tag, moves in tagged:
+        for pair, gain, choice in moves:
+            if pair not in best or gain > best[pair][0]:
+                best[pair] = (gain, tag, choice)
+    return [(pair, gain, tag, choice) for pair, (gain, tag, choice) in best.items()
+            if not any(best.get(o, (-1,))[0] >= gain for o in _pairs_above(pair))]
 
 
 def _half(first_key: tuple, second_key: tuple) -> dict:
@@ -228,27 +285,24 @@ def _pairs_above(pair: int):
 
 
 def _undominated(layer: dict) -> dict:
-    """The layer without the keys another one dominates (one suit's runs covered,
-    the rest equal) at a value as high: they cannot do better."""
+    """The layer ({state: value}) without the states another one dominates (one
+    suit's runs covered, the rest equal) at a value as high: they cannot do better."""
     kept = {}
     get = layer.get
-    for key, entry in layer.items():
-        value = entry[0]
-        head, rest = divmod(key, PART)
-        low, high = divmod(rest, 100)
-        head = head * PART + high
-        for up in PAIR_ABOVE[low]:
-            other = get(head + up * 100)
-            if other is not None and other[0] >= value:
+    for key, value in layer.items():
+        low, high = divmod(key, 100)
+        for up in PAIR_ABOVE_100[low]:
+            other = get(high + up)
+            if other is not None and other >= value:
                 break
         else:
-            head = key - high
+            low = key - high
             for up in PAIR_ABOVE[high]:
-                other = get(head + up)
-                if other is not None and other[0] >= value:
+                other = get(low + up)
+                if other is not None and other >= value:
                     break
             else:
-                kept[key] = entry
+                kept[key] = value
     return kept
 
 
@@ -256,9 +310,9 @@ def _rebuild(layers) -> list[list[str]]:
     """The melds of the best arrangement, from the programme's choices."""
     choices = []
     state = 0
-    for layer in reversed(layers):
-        _, previous, choice = layer[state]
-        choices.append(choice)
+    for came_from in reversed(layers):
+        previous, c01, d01, c23, d23 = came_from[state]
+        choices.append((c01 + c23, d01 + d23))
         state = previous
     choices.reverse()
     melds: list[list[str]] = []
