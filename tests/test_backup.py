@@ -54,6 +54,26 @@ def act(serve, game: str, token: str, rng) -> dict | None:
     return answer
 
 
+def mid_hand_game(serve, token: str, rng, moves: int = 3) -> dict:
+    """A one-hand game of the token's player against a greedy bot in which the
+    player has made `moves` moves and the hand goes on. The deal is the
+    server's, random: one in which the bot goes out before that is set aside
+    for another (a bounded number of deals), never waited on."""
+    for _ in range(20):
+        game = request(serve.url + "/games", "POST", {"players": [{"player": "me"}, {"name": "Bot", "bot": "greedy"}],
+                                                      "rules": {"hands": 1}}, token)[1]
+        made, deadline = 0, time.monotonic() + 30
+        while made < moves and request(f"{serve.url}/games/{game['id']}")[1]["status"] != "finished":
+            assert time.monotonic() < deadline, "the bot did not move"
+            if act(serve, game["id"], token, rng) is None:
+                time.sleep(0.05)
+            else:
+                made += 1
+        if made == moves and request(f"{serve.url}/games/{game['id']}")[1]["status"] != "finished":
+            return game
+    raise AssertionError("twenty deals in a row ended before the player's third move")
+
+
 class Busy(threading.Thread):
     """A client playing both seats of a game as fast as it can, until stopped;
     `ends` holds the version at the end of every batch it made (its creation's too)."""
@@ -98,11 +118,7 @@ def test_a_backup_taken_while_playing_restores_into_a_new_data_directory(origina
          "rules": {"hands": 1}},
     ]
     done = [request(serve.url + "/games", "POST", body)[1]["id"] for body in bots]
-    middle = request(serve.url + "/games", "POST", {"players": [{"player": "me"}, {"name": "Bot", "bot": "greedy"}],
-                                                    "rules": {"hands": 1}}, player["token"])[1]
-    for _ in range(3):  # a few of Ann's moves: the hand is under way
-        while act(serve, middle["id"], player["token"], rng) is None:
-            time.sleep(0.05)
+    middle = mid_hand_game(serve, player["token"], rng)
     for game in done:
         finished(serve, game)
     keys = request(serve.url + "/.well-known/iceberg-keys")[1]["keys"]  # the key is made on first use
