@@ -44,7 +44,7 @@ def check_game(game_id: str, lease_ms: int) -> str:
         return appended  # the append's follow-ups have set the next due time
     done = _notify_or_repair(ctx, game_id, state, now, last_at)
     due = next_due(state, last_at, now, ctx.config.repair_s, ctx.config.abandon_days * 86400)
-    if done == "repaired":  # the bot's new job appends; if it is lost too, look again later
+    if done in ("repaired", "bot job waiting"):  # its job appends; if it is lost, look again later
         due = max(due, now + timedelta(seconds=ctx.config.repair_s))
     ctx.due.settle(game_id, lease_ms, epoch_ms(due))
     return done
@@ -71,7 +71,10 @@ def _notify_or_repair(ctx, game_id: str, state, now: datetime, last_at: datetime
         return "reminder " + send_reminder(game_id, state.deadline)
     idle = now - last_at
     if bot_to_move(state) is not None and idle >= timedelta(seconds=ctx.config.repair_s):
-        ctx.jobs.bot_turn(game_id, state.version, suffix=f"-repair{epoch_ms(now)}", bot_game=bot_only(state.players))
+        # a job that still waits on a lagging queue is late, not lost: enqueueing another would
+        # only lengthen the queue (and the game has one repair on it at most)
+        if not ctx.jobs.repair(game_id, state.version, ctx.config.repair_s, bot_game=bot_only(state.players)):
+            return "bot job waiting"
         log.info("game %s: the bot's turn at version %s had not moved for %s; enqueued again",
                  game_id, state.version, idle)
         return "repaired"

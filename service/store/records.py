@@ -103,8 +103,12 @@ local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, to
 for _, game in ipairs(due) do redis.call('ZADD', KEYS[1], ARGV[2], game) end
 return due
 """
+    # settled unless an append moved the entry below the claim's lease since; a later claim's
+    # lease (made while this check still waited on the queue, which then enqueued none) counts
+    # as ours: the check looked at the game after it
     _SETTLE = """
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) == ARGV[2] then redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
+local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if at and tonumber(at) >= tonumber(ARGV[2]) then redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
 """
 
     def __init__(self, redis):
