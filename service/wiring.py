@@ -11,6 +11,7 @@ from .app.commands import GameCommands
 from .app.deals import Dealer
 from .app.followups import FollowUps
 from .app.history import Filing
+from .app.inbox import Inbox
 from .app.jobs import Jobs
 from .app.pages import Pages
 from .app.standings import Book
@@ -22,7 +23,7 @@ from .store.history import GameHistory
 from .store.lobby import Lobby
 from .store.players import Players
 from .store.recorder import Recorder
-from .store.records import Creations, DueGames, Reminders, Replays, Tokens, Webhooks
+from .store.records import Creations, DueGames, Reminders, Replays, Tokens, Upgrades, Webhooks
 from .store.repository import Repository
 from .store.standings import Standings
 
@@ -59,6 +60,8 @@ class Services:
     book: Book | None = None  # records games' standings (app/standings.py)
     chat: Chat | None = None  # the games' chat (store/chat.py)
     creators: Creators | None = None  # who created each bot-only game (store/creators.py)
+    inbox: Inbox | None = None  # the players' GET /me/games (app/inbox.py)
+    upgrades: Upgrades | None = None  # one-off steps for data written by older servers (store/records.py)
 
     def health(self) -> dict:
         checks = {"store": _pings(self.recorder.redis), "store_writable": _writable(self.recorder.redis)}
@@ -117,8 +120,9 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
     players, lobby, history, standings = Players(store_redis), Lobby(store_redis), GameHistory(store_redis), \
         Standings(store_redis)
     filing, chat = Filing(history, recorder, players, lobby), Chat(store_redis)
+    inbox = Inbox(players, clock)
     follow_ups = FollowUps(queue, due, webhooks, clock, config.repair_s, config.abandon_days * 86400,
-                           config.bot_game_turn_s, filing=filing)
+                           config.bot_game_turn_s, filing=filing, inbox=inbox)
     return Services(
         config=config, clock=clock, recorder=recorder, repository=repository, tokens=Tokens(store_redis),
         webhooks=webhooks, replays=Replays(store_redis), due=due, reminders=Reminders(store_redis),
@@ -128,7 +132,8 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
         follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock, dealer=Dealer(store_redis)),
         queue_redis=queue_redis,
         players=players, lobby=lobby, history=history, filing=filing, standings=standings,
-        book=Book(standings, repository, players), chat=chat, creators=Creators(store_redis))
+        book=Book(standings, repository, players), chat=chat, creators=Creators(store_redis), inbox=inbox,
+        upgrades=Upgrades(store_redis))
 
 
 def _writable(client) -> bool:

@@ -1,6 +1,7 @@
 """What happens after events are safely stored, read at one place: a table
 from event type to reactions, plus the reactions to the state a batch leaves
-(a bot to move; the game's next due time; its place in the history of games)
+(a bot to move; the game's next due time; its place in the history of games
+and in its players' inboxes)
 and to a turn that begins (its player's notice).
 
 Every caller of the application service gets the same follow-ups, whether the
@@ -28,8 +29,9 @@ def bot_only(players) -> bool:
 
 class FollowUps:
     def __init__(self, jobs, due, webhooks, clock, repair_s: float, abandon_s: float, bot_game_turn_s: float = 0,
-                 filing=None):
+                 filing=None, inbox=None):
         self.jobs, self.due, self.webhooks, self.clock = jobs, due, webhooks, clock
+        self.inbox = inbox  # service/app/inbox.py: the players' GET /me/games
         self.repair_s, self.abandon_s, self.bot_game_turn_s = repair_s, abandon_s, bot_game_turn_s
         self.filing = filing  # service/app/history.py: the history of games
         self.on_event = {  # what follows an event, as its type declares (kernel/events.py)
@@ -51,6 +53,8 @@ class FollowUps:
     def after_append(self, game_id: str, before, after, events, hooks: int | None = None) -> None:
         """`hooks`: the game's number of webhooks if known (0 spares the look-ups)."""
         self._file(game_id, after, events)
+        if self.inbox is not None:
+            self.inbox.follow(game_id, before, after, hooks)
         if self.jobs is None:
             return
         try:

@@ -33,6 +33,8 @@ class Ticker(threading.Thread):
         adopted = self.services.due.adopt_legacy(int(self.clock() * 1000)) if self.games else 0
         if adopted:
             log.info("moved %s games of the old active index into the due-time index", adopted)
+        if self.games:
+            self._upgrade()
         failing = False
         while not self.stopping.wait(self.every_s):
             try:
@@ -45,6 +47,19 @@ class Ticker(threading.Thread):
                 if failing:
                     log.info("ticker: working again")
                 failing = False
+
+    def _upgrade(self) -> None:
+        """What a data set written by an older server needs once: its replays, kept
+        for ever then, dropped (the log rebuilds each on demand)."""
+        try:
+            if self.services.upgrades.first("replays-cached"):
+                dropped = self.services.replays.drop_legacy()
+                self.services.upgrades.done("replays-cached")
+                if dropped:
+                    log.info("dropped %s replays kept by an older server: they are built again when asked for",
+                             dropped)
+        except Exception as e:  # noqa: BLE001 - a Redis outage: the next start tries again
+            log.warning("upgrade: %s: %s; tried again at the next start", type(e).__name__, e)
 
     def tick(self) -> int:
         """What was enqueued: each a read only, when nothing is due."""
