@@ -14,7 +14,7 @@ import redis
 
 from domain import registry
 from domain.deadlines import bot_to_move, human_to_move
-from domain.kernel.events import DUE, FILED, GAME_ENDED, HAND_ENDED, REPLAY
+from domain.kernel.events import DUE, FILED, GAME_ENDED, HAND_ENDED
 
 from ..store.codec import epoch_ms
 from .due import next_due
@@ -35,7 +35,9 @@ class FollowUps:
         self.repair_s, self.abandon_s, self.bot_game_turn_s = repair_s, abandon_s, bot_game_turn_s
         self.filing = filing  # service/app/history.py: the history of games
         self.on_event = {  # what follows an event, as its type declares (kernel/events.py)
-            REPLAY: [self._build_replay], HAND_ENDED: [self._notify_hand_ended],
+            # REPLAY has no reaction: a hand's replay is a cache, built when first asked for
+            # (service/http/replays.py), so a hand nobody replays costs no memory
+            HAND_ENDED: [self._notify_hand_ended],
             GAME_ENDED: [self._notify_game_ended, self._settle_end],
         }
 
@@ -110,9 +112,6 @@ class FollowUps:
             self.jobs.bot_turn_later(epoch_ms(self.clock()) + int(self.bot_game_turn_s * 1000), game_id, state.version)
         else:
             self.jobs.bot_turn(game_id, state.version, bot_game=True)
-
-    def _build_replay(self, c, event) -> None:  # it has just ended
-        self.jobs.replay(c.game_id, event.hand, unless_pending=False, bot_game=bot_only(c.state.players))
 
     def _notify_turn(self, c) -> None:
         seat = human_to_move(c.state)

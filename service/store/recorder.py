@@ -98,7 +98,7 @@ class Recorder:
         self._tail = redis.register_script(_TAIL)
 
     def append(self, game_id: str, expected: int, entries: list[Entry], *, idempotency_key: str | None = None,
-               response: str = "", tokens: dict | None = None, snapshot: str | None = None) -> Appended:
+               response: str = "", tokens: dict | None = None, snapshot: str | bytes | None = None) -> Appended:
         """Append the entries if the game is still at version `expected`; else
         ConcurrencyError. With an idempotency key seen before, appends nothing
         and returns the first response instead. `tokens` (hash -> seat) are

@@ -5,6 +5,7 @@ appends them through the recorder and keeps the cache and snapshots current."""
 
 import json
 import threading
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -104,7 +105,7 @@ class Repository:
         """Append if the game is still at `before` (else ConcurrencyError); on
         success `after` is this process's state of the game, and the stored
         snapshot when one is due (in the same round trip)."""
-        snapshot = snapshot_text(after) if self._snapshot_due(before.state, after) else None
+        snapshot = snapshot_blob(after) if self._snapshot_due(before.state, after) else None
         appended = self.recorder.append(game_id, before.state.version, prepared.entries,
                                         idempotency_key=idempotency_key, response=response, tokens=tokens,
                                         snapshot=snapshot)
@@ -168,11 +169,19 @@ def snapshot_text(state) -> str:
     return compact(registry.of(state).snapshot[0](state))
 
 
+def snapshot_blob(state) -> bytes:
+    """A state's snapshot as stored: its compact JSON, zlib-compressed (a third
+    of the bytes; a finished game keeps its last one for as long as it is in Redis)."""
+    return zlib.compress(snapshot_text(state).encode(), 6)
+
+
 def snapshot_state(snap):
-    """The state of a snapshot, or None if it is of an older format (it is only
-    a cache: the log is the truth)."""
+    """The state of a snapshot (compressed, or plain JSON as older servers stored
+    it), or None if it is of an older format (it is only a cache: the log is the truth)."""
     try:
+        if isinstance(snap, bytes) and snap.startswith(b"\x78"):  # zlib's first byte; JSON's is "{"
+            snap = zlib.decompress(snap)
         data = json.loads(snap)
         return registry.named(data.get("variant")).snapshot[1](data)
-    except (ValueError, KeyError, TypeError, RuleViolation):
+    except (ValueError, KeyError, TypeError, RuleViolation, zlib.error):
         return None
