@@ -7,6 +7,7 @@ from typing import Callable
 
 import redis
 
+from .app.archiving import Archiver
 from .app.commands import GameCommands
 from .app.deals import Dealer
 from .app.followups import FollowUps
@@ -17,6 +18,8 @@ from .app.pages import Pages
 from .app.standings import Book
 from .app.waiting import Hub
 from .config import Config
+from .store.archive import Archive
+from .store.archived import ArchivedGames
 from .store.chat import Chat
 from .store.creators import Creators
 from .store.history import GameHistory
@@ -62,6 +65,7 @@ class Services:
     creators: Creators | None = None  # who created each bot-only game (store/creators.py)
     inbox: Inbox | None = None  # the players' GET /me/games (app/inbox.py)
     upgrades: Upgrades | None = None  # one-off steps for data written by older servers (store/records.py)
+    archiver: Archiver | None = None  # finished games out of Redis and back (app/archiving.py)
 
     def health(self) -> dict:
         checks = {"store": _pings(self.recorder.redis), "store_writable": _writable(self.recorder.redis)}
@@ -121,6 +125,9 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
         Standings(store_redis)
     filing, chat = Filing(history, recorder, players, lobby), Chat(store_redis)
     inbox = Inbox(players, clock)
+    archiver = Archiver(store_redis, Archive(config.archive_path), ArchivedGames(store_redis), repository, due, clock,
+                        config.archive_after_days)
+    repository.bring_back, history.archived_summary = archiver.bring_back, archiver.summary
     follow_ups = FollowUps(queue, due, webhooks, clock, config.repair_s, config.abandon_days * 86400,
                            config.bot_game_turn_s, filing=filing, inbox=inbox)
     return Services(
@@ -133,7 +140,7 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
         queue_redis=queue_redis,
         players=players, lobby=lobby, history=history, filing=filing, standings=standings,
         book=Book(standings, repository, players), chat=chat, creators=Creators(store_redis), inbox=inbox,
-        upgrades=Upgrades(store_redis))
+        upgrades=Upgrades(store_redis), archiver=archiver)
 
 
 def _writable(client) -> bool:

@@ -37,7 +37,7 @@ def get_my_games(player):
     status = request.args.get("status")
     if status is not None and status not in STATUSES:
         raise Problem(400, "invalid_request", "status must be active, open or finished")
-    limit = int_arg("limit", 100, 1, 1000)
+    limit = int_arg("limit", 20, 1, 1000)  # a page: what a screen shows, so a page costs the same for 5 games or 500
     after = _cursor(request.args.get("cursor"))
     player_id = player["id"]
     svc = services()
@@ -94,6 +94,8 @@ def _seat_state(game_id: str, player_id: str):
     entry of a seat the player never got (its append was refused), dropped."""
     svc = services()
     seat = svc.players.seat_in(game_id, player_id)
+    if seat is None and svc.archiver is not None and svc.archiver.bring_back(game_id):
+        seat = svc.players.seat_in(game_id, player_id)  # an archived game, back for a while
     try:
         state = svc.repository.load(game_id).state if seat is not None else None
     except GameNotFound:

@@ -58,6 +58,11 @@ class Ticker(threading.Thread):
                 if dropped:
                     log.info("dropped %s replays kept by an older server: they are built again when asked for",
                              dropped)
+            if self.services.upgrades.first("finished-indexed"):
+                adopted = self.services.archiver.adopt_finished(self.services.history)
+                self.services.upgrades.done("finished-indexed")
+                if adopted:
+                    log.info("%s finished games of an older server will be archived in their time", adopted)
         except Exception as e:  # noqa: BLE001 - a Redis outage: the next start tries again
             log.warning("upgrade: %s: %s; tried again at the next start", type(e).__name__, e)
 
@@ -71,6 +76,7 @@ class Ticker(threading.Thread):
             for game_id in claimed:
                 self.services.jobs.check(game_id, lease_ms)
             enqueued += len(claimed) + self.services.jobs.enqueue_due_bot_turns(now_ms)
+            self.services.archiver.archive_due(now_ms)  # a read only, when no finished game's time has come
         if self.notices:
             enqueued += self.services.jobs.enqueue_due_notices(now_ms)
         return enqueued

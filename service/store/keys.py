@@ -18,6 +18,10 @@ command at a time. Who may touch which key:
                                  job's repair, abandonment (service/app/due.py)
                  iceberg:active, iceberg:sweep   the index before iceberg:due; moved into it once
                  iceberg:upgrades  hash: the one-off steps of an upgrade done on this data set
+  archived.py    iceberg:finished  sorted set: finished games whose end is settled -> when they ended (ms),
+                                 until they are archived (service/app/archiving.py)
+                 iceberg:archived  hash: an archived game -> when it was archived (ms): the one thing a game
+                                 keeps in Redis once archived (its document: store/archive.py)
   jobs.py        iceberg:later   sorted set (queue Redis): a notice's retry -> when it is due
                  iceberg:later:bot-games   sorted set (queue Redis): a bot-only game's next bot turn
                                  (game, version) -> when its pace allows it (ICEBERG_BOT_GAME_TURN_S)
@@ -68,6 +72,8 @@ DUE = "iceberg:due"
 LATER = "iceberg:later"  # on the queue Redis: notices to retry -> when (ms); service/app/jobs.py
 LATER_BOT_GAMES = "iceberg:later:bot-games"  # on the queue Redis: a bot-only game's next turn -> when (ms)
 LEGACY_ACTIVE, LEGACY_SWEEP = "iceberg:active", "iceberg:sweep"
+FINISHED = "iceberg:finished"  # finished games, settled, not yet archived -> when they ended (ms)
+ARCHIVED = "iceberg:archived"  # hash: an archived game -> when it was archived (ms)
 UPGRADES = "iceberg:upgrades"  # hash: a one-off step of an upgrade -> done (store/records.py Upgrades)
 
 
@@ -77,6 +83,14 @@ def created(lookup: str) -> str:
 
 def tag(game_id: str) -> str:
     return "{" + game_id + "}"
+
+
+def of_game(game_id: str, suffix: str) -> str:
+    """A game's key by its suffix (`events`, `chat:hidden`): for the archive, which moves them all."""
+    return tag(game_id) + ":" + suffix
+
+
+GAME_PATTERN = "{%s}:*"  # every key of a game (SCAN MATCH), for the archive
 
 
 def events(game_id: str) -> str:

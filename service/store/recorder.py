@@ -157,9 +157,15 @@ class Recorder:
         return int(self.redis.hget(keys.meta(game_id), "version") or 0)
 
     def games(self):
-        """Every game's id (a SCAN of the store: for rebuilding projections, not for requests)."""
+        """Every game's id, archived ones too (a SCAN of the store and of the archive's
+        index: for rebuilding projections, not for requests)."""
+        seen = set()
         for key in self.redis.scan_iter(match="{g_*}:meta", count=1000):
+            seen.add(text(key)[1:-len("}:meta")])
             yield text(key)[1:-len("}:meta")]
+        for game_id, _at in self.redis.hscan_iter(keys.ARCHIVED, count=1000):
+            if text(game_id) not in seen:
+                yield text(game_id)
 
     def exists(self, game_id: str) -> bool:
         return bool(self.redis.exists(keys.meta(game_id)))

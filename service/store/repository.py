@@ -61,6 +61,10 @@ class StateCache:
                 self._items.move_to_end(game_id)
             return loaded
 
+    def drop(self, game_id: str) -> None:
+        with self._lock:
+            self._items.pop(game_id, None)
+
     def put(self, game_id: str, loaded: Loaded) -> None:
         with self._lock:
             current = self._items.get(game_id)
@@ -78,6 +82,7 @@ class Repository:
         self.clock = clock
         self.snapshot_every = snapshot_every
         self.cache = StateCache()
+        self.bring_back = None  # game id -> whether it was brought back from the archive (service/wiring.py)
 
     # --- writing ---------------------------------------------------------------------
 
@@ -125,7 +130,17 @@ class Repository:
 
     def load(self, game_id: str) -> Loaded:
         """The current state: from this process's cache and the events after it
-        when it has the game, else from the latest snapshot and the events after it."""
+        when it has the game, else from the latest snapshot and the events after it.
+        A game that is not in Redis is asked of `bring_back` (the archive:
+        service/app/archiving.py), once."""
+        try:
+            return self._load(game_id)
+        except GameNotFound:
+            if self.bring_back is None or not self.bring_back(game_id):
+                raise
+        return self._load(game_id)
+
+    def _load(self, game_id: str) -> Loaded:
         cached = self.cache.get(game_id)
         known = cached.state.version if cached else 0
         snap, entries = self.recorder.tail(game_id, known, self.snapshot_every)
