@@ -76,7 +76,8 @@ class Ticker(threading.Thread):
             for game_id in claimed:
                 self.services.jobs.check(game_id, lease_ms)
             enqueued += len(claimed) + self.services.jobs.enqueue_due_bot_turns(now_ms)
-            self.services.archiver.archive_due(now_ms)  # a read only, when no finished game's time has come
+            self.services.archiver.seal_due(now_ms)  # each a read only, when no finished game's time has come
+            self.services.archiver.archive_due(now_ms)
         if self.notices:
             enqueued += self.services.jobs.enqueue_due_notices(now_ms)
         return enqueued

@@ -16,21 +16,29 @@ return due
         self.redis = redis
         self._claim = redis.register_script(self._CLAIM)
 
-    def finished(self, game_id: str, ended_ms: int) -> None:
-        """A finished game, its end settled: archived once `ended_ms` is far enough behind."""
-        self.redis.zadd(keys.FINISHED, {game_id: ended_ms}, nx=True)
+    def finished(self, game_id: str, ended_ms: int, seal: bool = True) -> None:
+        """A finished game, its end settled: sealed, then archived, once `ended_ms` is far enough behind."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(keys.FINISHED, {game_id: ended_ms}, nx=True)
+        if seal:
+            pipe.zadd(keys.SEALING, {game_id: ended_ms}, nx=True)
+        pipe.execute()
 
-    def claim(self, before_ms: int, lease_ms: int, limit: int) -> list[str]:
-        """The games that ended before `before_ms`, each moved to `lease_ms` so no other
-        worker takes it too (and one whose archiving died is tried again then)."""
-        if not self.redis.zrangebyscore(keys.FINISHED, "-inf", before_ms, start=0, num=1):
+    def claim(self, before_ms: int, lease_ms: int, limit: int, index: str = keys.FINISHED) -> list[str]:
+        """The games of `index` that ended before `before_ms`, each moved to `lease_ms` so no
+        other worker takes it too (and one whose archiving died is tried again then)."""
+        if not self.redis.zrangebyscore(index, "-inf", before_ms, start=0, num=1):
             return []  # the common case: a read only
-        return [text(g) for g in self._claim(keys=[keys.FINISHED], args=[before_ms, lease_ms, limit])]
+        return [text(g) for g in self._claim(keys=[index], args=[before_ms, lease_ms, limit])]
+
+    def sealed(self, game_id: str) -> None:
+        self.redis.zrem(keys.SEALING, game_id)
 
     def archived(self, game_id: str, at_ms: int) -> None:
         pipe = self.redis.pipeline(transaction=False)
         pipe.hset(keys.ARCHIVED, game_id, at_ms)
         pipe.zrem(keys.FINISHED, game_id)
+        pipe.zrem(keys.SEALING, game_id)
         pipe.execute()
 
     def is_archived(self, game_id: str) -> bool:

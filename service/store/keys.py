@@ -18,8 +18,11 @@ command at a time. Who may touch which key:
                                  job's repair, abandonment (service/app/due.py)
                  iceberg:active, iceberg:sweep   the index before iceberg:due; moved into it once
                  iceberg:upgrades  hash: the one-off steps of an upgrade done on this data set
+  archiving.py   {g}:sealed      a finished game's keys (all but summary and info) as one gzip JSON document,
+                                 once its end is settled (service/app/archiving.py); brought back for an hour when read
   archived.py    iceberg:finished  sorted set: finished games whose end is settled -> when they ended (ms),
                                  until they are archived (service/app/archiving.py)
+                 iceberg:sealing   sorted set: the same, until they are sealed (an hour after their end)
                  iceberg:archived  hash: an archived game -> when it was archived (ms): the one thing a game
                                  keeps in Redis once archived (its document: store/archive.py)
   jobs.py        iceberg:later   sorted set (queue Redis): a notice's retry -> when it is due
@@ -73,6 +76,7 @@ LATER = "iceberg:later"  # on the queue Redis: notices to retry -> when (ms); se
 LATER_BOT_GAMES = "iceberg:later:bot-games"  # on the queue Redis: a bot-only game's next turn -> when (ms)
 LEGACY_ACTIVE, LEGACY_SWEEP = "iceberg:active", "iceberg:sweep"
 FINISHED = "iceberg:finished"  # finished games, settled, not yet archived -> when they ended (ms)
+SEALING = "iceberg:sealing"  # finished games, settled, not yet sealed -> when they ended (ms)
 ARCHIVED = "iceberg:archived"  # hash: an archived game -> when it was archived (ms)
 UPGRADES = "iceberg:upgrades"  # hash: a one-off step of an upgrade -> done (store/records.py Upgrades)
 
@@ -83,6 +87,10 @@ def created(lookup: str) -> str:
 
 def tag(game_id: str) -> str:
     return "{" + game_id + "}"
+
+
+def sealed(game_id: str) -> str:
+    return tag(game_id) + ":sealed"
 
 
 def of_game(game_id: str, suffix: str) -> str:
