@@ -23,6 +23,7 @@ import tempfile
 import time
 import urllib.request
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -244,7 +245,9 @@ def queue(args) -> None:
             password = (Path(data) / "redis.password").read_text().strip()
             redis = redis_py.Redis(port=int((Path(data) / "redis.port").read_text()), password=password)
             started = time.perf_counter()
-            games = [_call(url + "/games", {"players": BOTS, "rules": {"hands": 1}})["id"] for _ in range(args.games)]
+            with ThreadPoolExecutor(16) as pool:  # at once: 16 clients
+                games = list(pool.map(lambda _: _call(url + "/games", {"players": BOTS, "rules": {"hands": 1}})["id"],
+                                      range(args.games)))
             created = time.perf_counter() - started
             most, samples, longest = Counter(), 0, 0
             pending = set(games)
@@ -255,8 +258,14 @@ def queue(args) -> None:
                 for (_game, purpose), n in per_game.items():
                     most[purpose] = max(most[purpose], n)
                 samples += 1
-                pending = {g for g in pending if redis.zscore("iceberg:due", g) is not None
-                           or _call(f"{url}/games/{g}")["status"] != "finished"} if samples % 5 == 0 else pending
+                if samples % 5 == 0:  # settled: in the index of finished games (service/app/archiving.py)
+                    pipe = redis.pipeline(transaction=False)
+                    for g in pending:
+                        pipe.zscore("iceberg:finished", g)
+                    pending = {g for g, at in zip(pending, pipe.execute()) if at is None}
+                    if samples % 50 == 0:
+                        print(f"  {time.perf_counter() - started:.0f} s: {len(pending)} games left, "
+                              f"{longest} jobs queued at most", file=sys.stderr)
                 time.sleep(0.2)
             elapsed = time.perf_counter() - started
             jobs = sum(int(redis.hget(w, "successful_job_count") or 0) for w in redis.smembers("rq:workers"))
@@ -303,9 +312,13 @@ def rtt(args) -> None:
 
     counts = Counter()
 
+    sent = Counter()
+
     class Counting(Connection):
         def send_packed_command(self, command, check_health=True):
             counts["rq"] += 1
+            packed = b"".join(command) if isinstance(command, list) else command
+            sent[b" ".join(w for w in packed.split(b"\r\n")[2:5:2])[:40]] += 1
             return super().send_packed_command(command, check_health)
 
     original = Connection.send_packed_command
@@ -340,6 +353,8 @@ def rtt(args) -> None:
     bots = ran["workers.bots.play_bot_turn"]
     print(f"{args.games} all-bot one-hand games in process, appendfsync always: {jobs} jobs ({dict(ran)})")
     print(f"RQ's bookkeeping: {counts['rq'] / jobs:.1f} round trips a job (RQ 3.0 as it comes: 20.7)")
+    if os.environ.get("BENCH_SHOW"):
+        print(sent.most_common(20))
     print(f"every round trip, the games' own included: {counts['all'] / bots:.1f} a bot turn "
           f"({jobs / elapsed:.0f} jobs/s in one worker)")
 
@@ -370,8 +385,9 @@ def inbox(args) -> None:
                 results[count] = (times, cpu, len(answer.get_json()["games"]))
             for count, (times, cpu, shown) in results.items():
                 print(f"GET /me/games, a player in {count} games ({shown} on the page, the default limit): "
-                      f"p50 {times[len(times) // 2] * 1e3:.1f} ms, p99 {times[int(len(times) * 0.99)] * 1e3:.1f} ms "
-                      f"wall in process; CPU p50 {cpu[len(cpu) // 2] * 1e3:.1f} ms")
+                      f"CPU p50 {cpu[len(cpu) // 2] * 1e3:.1f} ms, p99 {cpu[int(len(cpu) * 0.99)] * 1e3:.1f} ms; "
+                      f"wall p50 {times[len(times) // 2] * 1e3:.1f} ms, p99 {times[int(len(times) * 0.99)] * 1e3:.1f} ms "
+                      f"(in process, Redis on loopback; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
         finally:
             world.close()
 

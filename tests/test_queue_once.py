@@ -81,7 +81,7 @@ def test_a_bot_job_still_on_the_queue_is_not_repaired_and_a_lost_one_is_once(own
     assert check_at(12) == "repaired"
     assert check_at(15) == "bot job waiting"  # its one repair is queued
     assert queued(redis) == [repair_id(game)]
-    assert ctx.due.when(game) == epoch_ms(T0 + timedelta(seconds=17))  # looked at again, repair_s on
+    assert ctx.due.when(game) == epoch_ms(T0 + timedelta(seconds=45))  # its job waits: looked at again 30 s on
 
 
 def test_a_job_started_long_ago_and_not_done_died_with_its_worker(own_redis):

@@ -25,6 +25,7 @@ from .context import context
 from .deadlines import check_deadline, send_reminder
 
 log = logging.getLogger("iceberg.worker")
+WAITING_RECHECK_S = 30  # a bot job still on the queue: its game is looked at again this much later
 
 
 def check_game(game_id: str, lease_ms: int) -> str:
@@ -44,8 +45,11 @@ def check_game(game_id: str, lease_ms: int) -> str:
         return appended  # the append's follow-ups have set the next due time
     done = _notify_or_repair(ctx, game_id, state, now, last_at)
     due = next_due(state, last_at, now, ctx.config.repair_s, ctx.config.abandon_days * 86400)
-    if done in ("repaired", "bot job waiting"):  # its job appends; if it is lost, look again later
+    if done == "repaired":  # the bot's new job appends; if it is lost too, look again later
         due = max(due, now + timedelta(seconds=ctx.config.repair_s))
+    elif done == "bot job waiting":  # the queue lags: its job appends when it runs. Looking again every
+        # repair_s would only fill the queue with checks ahead of the bot turns they wait for
+        due = max(due, now + timedelta(seconds=max(ctx.config.repair_s, WAITING_RECHECK_S)))
     ctx.due.settle(game_id, lease_ms, epoch_ms(due))
     return done
 

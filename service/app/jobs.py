@@ -12,9 +12,9 @@ A game has at most one check and one repair on the queue at a time: their job
 ids are the game's and the purpose's (`check-<game>`, `repair-<game>`), and
 neither is enqueued while a job of that id is queued or running, nor a repair
 while the bot job it would replace still waits (a queue that lags past
-ICEBERG_REPAIR_S must not multiply its own work). The game's jobs keep no
-result (`result_ttl=0`: RQ then deletes the job when it succeeds, which is
-fewer writes than keeping its result, and frees the id at once).
+ICEBERG_REPAIR_S must not multiply its own work). The game's jobs keep their
+result a second (`RESULT_TTL_S`): with none (`result_ttl=0`) RQ deletes the job
+as it succeeds, which costs five more round trips a job (bench/scale.py rtt).
 """
 
 import json
@@ -39,6 +39,7 @@ CHECK = "workers.sweeper.check_game"
 REPLAY = "workers.replays.build_replay"
 SETTLE = "workers.standings.settle_end"
 NOTICE = "workers.notices.send_notice"
+RESULT_TTL_S = 1  # a bot turn's or a check's result: nobody reads it
 PENDING = (JobStatus.QUEUED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.SCHEDULED)
 _PENDING_BYTES = {status.value.encode() for status in PENDING}
 
@@ -67,7 +68,7 @@ class Jobs:
         """The bot to move at `version` plays; `suffix` makes a retry's id new; `bot_game`: a
         game without a person, whose jobs wait for every game with one (BOT_GAMES)."""
         _enqueue(self.bot_games if bot_game else self.queue, BOT, args=(game_id, version),
-                 job_id=bot_id(game_id, version) + suffix, result_ttl=0, failure_ttl=86400)
+                 job_id=bot_id(game_id, version) + suffix, result_ttl=RESULT_TTL_S, failure_ttl=86400)
 
     def pending(self, *job_ids: str, running_s: float = 60) -> bool:
         """Whether any of these jobs is queued, or running and started less than
@@ -95,7 +96,7 @@ class Jobs:
         if self.bot_waiting(game_id, version, running_s):
             return False
         _enqueue(self.bot_games if bot_game else self.queue, BOT, args=(game_id, version),
-                 job_id=repair_id(game_id), result_ttl=0, failure_ttl=86400)
+                 job_id=repair_id(game_id), result_ttl=RESULT_TTL_S, failure_ttl=86400)
         return True
 
     def bot_turn_later(self, at_ms: int, game_id: str, version: int) -> None:
@@ -120,7 +121,7 @@ class Jobs:
         if self.pending(check_id(game_id)):
             return False
         _enqueue(self.queue, CHECK, args=(game_id, lease_ms), job_id=check_id(game_id),
-                 result_ttl=0, failure_ttl=86400)
+                 result_ttl=RESULT_TTL_S, failure_ttl=86400)
         return True
 
     def replay(self, game_id: str, hand: int, *, unless_pending: bool = True, bot_game: bool = False) -> None:
