@@ -68,7 +68,7 @@ command at a time. Who may touch which key:
                                  hash>) -> created (ms); finished ones pruned as it is read
   audit.py       {g}:checkpoints  hash: hand (or "end") -> the signed chain head there; reads {g}:events
                  iceberg:signing-keys  hash: key id -> public key (hex) of every key that has signed
-                 {g}:export      hash: version, json: the game's export at that version (a cache, a day)
+                 {g}:export      hash: version, json: the game's export at that version (zlib; a cache, a day)
 """
 
 DUE = "iceberg:due"
