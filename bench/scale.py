@@ -337,7 +337,7 @@ def rtt(args) -> None:
         return real(queue_name, function, ok)
 
     with tempfile.TemporaryDirectory() as data:
-        world = InProcess(data, appendfsync="always", connection_class=Counting)
+        world = InProcess(data, appendfsync=args.appendfsync, connection_class=Counting)
         try:
             from service.runtime import counting_worker
 
@@ -351,7 +351,7 @@ def rtt(args) -> None:
             world.close()
     jobs = sum(ran.values())
     bots = ran["workers.bots.play_bot_turn"]
-    print(f"{args.games} all-bot one-hand games in process, appendfsync always: {jobs} jobs ({dict(ran)})")
+    print(f"{args.games} all-bot one-hand games in process, appendfsync {args.appendfsync}: {jobs} jobs ({dict(ran)})")
     print(f"RQ's bookkeeping: {counts['rq'] / jobs:.1f} round trips a job (RQ 3.0 as it comes: 20.7)")
     if os.environ.get("BENCH_SHOW"):
         print(sent.most_common(20))
@@ -397,7 +397,10 @@ def main() -> None:
     sub = parser.add_subparsers(dest="part", required=True)
     for name, default, flag in (("memory", 20, "--games"), ("restart", 10_000, "--archived"), ("queue", 200, "--games"),
                                 ("rtt", 10, "--games"), ("inbox", 500, "--games")):
-        sub.add_parser(name).add_argument(flag, type=int, default=default)
+        part = sub.add_parser(name)
+        part.add_argument(flag, type=int, default=default)
+        if name == "rtt":
+            part.add_argument("--appendfsync", default="always", choices=("always", "everysec"))
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.api_client
     print(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} CPUs shared with other engineers' work")

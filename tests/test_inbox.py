@@ -100,3 +100,13 @@ def test_a_player_made_before_the_index_gets_it_built_once(client, app):
     redis.hdel(keys.player(player_id), "inbox")
     assert inbox(client, ann["token"]) == expected
     assert redis.hget(keys.player(player_id), "inbox") == b"1"
+
+
+def test_a_game_read_between_an_append_and_its_follow_up_is_counted_as_it_is(client, app):
+    ann, made = ann_in_many_games(client)
+    redis = app.extensions["iceberg"].recorder.redis
+    player_id = client.get("/me", token=ann["token"]).get_json()["id"]
+    redis.zadd(keys.player_inbox(player_id), {made["fast"]: 4 * 10**13 - 1})  # as before its follow-up
+    seen = inbox(client, ann["token"])
+    assert seen["my_turn_count"] == 3 and made["fast"] in [g["id"] for g in seen["games"] if g["my_turn"]]
+    assert [g["id"] for g in inbox(client, ann["token"])["games"]][:3] == [made["fast"], made["slow"], made["untimed"]]

@@ -91,8 +91,23 @@ def test_a_job_started_long_ago_and_not_done_died_with_its_worker(own_redis):
     jobs = Jobs(redis, clock=None)
     with freeze_time(T0):
         assert jobs.check("g_1", 5)
+        assert not jobs.check("g_1", 6)  # on the queue
+        redis.lrem("rq:queue:iceberg", 0, check_id("g_1"))  # a worker took it
         redis.hset(Job.key_for(check_id("g_1")), mapping={"status": "started", "started_at": "2026-11-22T12:00:00.000000Z"})
-        assert not jobs.check("g_1", 6)
+        assert not jobs.check("g_1", 6)  # running
     with freeze_time(T0 + timedelta(seconds=61)):
         assert jobs.pending(check_id("g_1")) is False
         assert jobs.check("g_1", 7)
+
+
+def test_a_job_that_says_queued_but_is_on_no_queue_was_lost(own_redis):
+    """As a crash leaves one in RQ's list of jobs being taken (an embedded Redis killed and restarted)."""
+    from service.wiring import connect
+
+    redis = connect(own_redis.url)
+    jobs = Jobs(redis, clock=None)
+    jobs.check("g_2", 5)
+    redis.lmove("rq:queue:iceberg", "rq:queue:iceberg:intermediate", "LEFT", "RIGHT")
+    assert redis.hget(Job.key_for(check_id("g_2")), "status") == b"queued"
+    assert jobs.check("g_2", 6)  # enqueued again: the game is looked at
+    assert queued(redis) == [check_id("g_2")]

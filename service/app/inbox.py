@@ -62,6 +62,11 @@ class Inbox:
         except redis.RedisError:
             log.warning("could not move %s in its players' inboxes at %s", game_id, after.version)
 
+    def place(self, player_id: str, game_id: str, state, seat: int) -> None:
+        """Place one game of one player as `state` says (a reader found it misplaced)."""
+        joined = self.players.joined(game_id, [player_id]).get(player_id, 0)
+        self.players.place_in_inbox(game_id, {player_id: score(state, seat, joined)})
+
     def build(self, player_id: str, load) -> None:
         """Build the index of a player who has none (made before it existed), from
         the games they sit in; `load(game_id)` -> (state, seat) or (None, None)."""

@@ -71,24 +71,32 @@ class Jobs:
                  job_id=bot_id(game_id, version) + suffix, result_ttl=RESULT_TTL_S, failure_ttl=86400)
 
     def pending(self, *job_ids: str, running_s: float = 60) -> bool:
-        """Whether any of these jobs is queued, or running and started less than
-        `running_s` ago (a job started long ago and not done died with its worker:
-        RQ's SimpleWorker leaves it "started"); one round trip."""
+        """Whether any of these jobs is on a game queue, or running and started less
+        than `running_s` ago (a job started long ago and not done died with its
+        worker: RQ's SimpleWorker leaves it "started"); one round trip. A job is
+        looked for in the queues themselves, not only its status: one that a crash
+        left "queued" but on no queue (RQ's list of jobs being taken) is lost."""
         with self.queue.connection.pipeline(transaction=False) as pipe:
             for job_id in job_ids:
-                pipe.hmget(Job.key_for(job_id), "status", "started_at")
-            return any(_waiting(status, started, running_s) for status, started in pipe.execute())
+                self._ask(pipe, job_id)
+            found = pipe.execute()
+        return any(_waiting(found[n:n + 3], running_s) for n in range(0, len(found), 3))
 
     def bot_waiting(self, game_id: str, version: int, running_s: float) -> bool:
-        """A bot job for the game at `version` is still on its way: queued, running
-        for less than `running_s`, its repair so, or its turn waiting for its pace
-        (one round trip)."""
+        """A bot job for the game at `version` is still on its way: on a queue,
+        running for less than `running_s`, its repair so, or its turn waiting for
+        its pace (one round trip)."""
         with self.queue.connection.pipeline(transaction=False) as pipe:
             for job_id in (bot_id(game_id, version), repair_id(game_id)):
-                pipe.hmget(Job.key_for(job_id), "status", "started_at")
+                self._ask(pipe, job_id)
             pipe.zscore(keys.LATER_BOT_GAMES, canonical({"args": [game_id, version]}))
-            bot, repair, later = pipe.execute()
-        return _waiting(*bot, running_s) or _waiting(*repair, running_s) or later is not None
+            found = pipe.execute()
+        return _waiting(found[0:3], running_s) or _waiting(found[3:6], running_s) or found[6] is not None
+
+    def _ask(self, pipe, job_id: str) -> None:
+        pipe.hmget(Job.key_for(job_id), "status", "started_at")
+        pipe.lpos(self.queue.key, job_id)
+        pipe.lpos(self.bot_games.key, job_id)
 
     def repair(self, game_id: str, version: int, running_s: float, bot_game: bool = False) -> bool:
         """Enqueue the bot's turn at `version` again, as the game's one repair,
@@ -171,11 +179,13 @@ class Jobs:
         return len(due)
 
 
-def _waiting(status: bytes | None, started_at: bytes | None, running_s: float) -> bool:
-    if status not in _PENDING_BYTES:
-        return False
-    if status != JobStatus.STARTED.value.encode() or not started_at:
+def _waiting(found: list, running_s: float) -> bool:
+    """From a job's (status and start, place on the iceberg queue, on bot-games)."""
+    (status, started_at), on_queue, on_bot_games = found
+    if on_queue is not None or on_bot_games is not None:
         return True
+    if status != JobStatus.STARTED.value.encode() or not started_at:
+        return False
     started = utcparse(started_at.decode()).replace(tzinfo=timezone.utc)  # RQ's own clock: UTC, naive
     return datetime.now(timezone.utc) - started < timedelta(seconds=running_s)
 

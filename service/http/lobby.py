@@ -43,11 +43,13 @@ def get_my_games(player):
     svc = services()
     if not svc.players.inbox_built(player_id):  # a player made before the index: built once
         svc.inbox.build(player_id, lambda game_id: _seat_state(game_id, player_id))
+    moved = []  # games of the page the index placed on the wrong side of "my turn" (their follow-up is late)
+    count = svc.players.inbox_count(player_id, below=inbox.MY_TURNS_BELOW)  # before the page places any again
     if status == "finished":
         games, last = _page(svc.players.finished_page, player_id, after, limit, "finished")
     else:
-        games, last = _page(svc.players.inbox_page, player_id, after, limit, status)
-    return jsonify({"my_turn_count": svc.players.inbox_count(player_id, below=inbox.MY_TURNS_BELOW), "games": games,
+        games, last = _page(svc.players.inbox_page, player_id, after, limit, status, moved)
+    return jsonify({"my_turn_count": count + sum(moved), "games": games,
                     "next_cursor": f"{last[0]}.{last[1]}" if last is not None else None})
 
 
@@ -64,7 +66,7 @@ def _cursor(given: str | None) -> tuple[int, str] | None:
     return int(found[1]), found[2]
 
 
-def _page(read, player_id: str, after, limit: int, status: str | None):
+def _page(read, player_id: str, after, limit: int, status: str | None, moved: list | None = None):
     """Up to `limit` entries of an index from `after` on, each read from its game
     as it is now, those of another status passed over (an open game among the
     active ones, or one that finished since it was placed); and the last entry
@@ -82,8 +84,13 @@ def _page(read, player_id: str, after, limit: int, status: str | None):
             if state.status == "finished" and status != "finished":
                 svc.players.file_finished(player_id, game_id, now_ms())  # its follow-up was lost
                 continue
+            entry = inbox_entry(game_id, state, seat, svc.lobby.name(game_id))
+            if moved is not None and entry["my_turn"] != (at < inbox.MY_TURNS_BELOW):
+                # read between an append and its follow-up: counted as it is, and placed again
+                moved.append(1 if entry["my_turn"] else -1)
+                svc.inbox.place(player_id, game_id, state, seat)
             if status is None or state.status == status:
-                games.append(inbox_entry(game_id, state, seat, svc.lobby.name(game_id)))
+                games.append(entry)
         if len(page) < wanted:
             return games, None
     return games, after
