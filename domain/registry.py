@@ -11,14 +11,22 @@ A new variant is its package under domain/ and one line in HOSTED
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from . import fortune, gin, iceberg
+from . import conquian, fortune, gin, iceberg, kalooki, manipulation, rummy
 from .kernel import telling
 from .kernel.errors import UnknownVariant
 from .kernel.stored import StoredForm
 from .kernel.variant import Variant
 
 #: every hosted variant, in the order GET /variants lists them by name
-HOSTED: tuple[Variant, ...] = (iceberg.VARIANT, gin.VARIANT, fortune.VARIANT)
+HOSTED: tuple[Variant, ...] = (
+    iceberg.VARIANT,
+    gin.VARIANT,
+    fortune.VARIANT,
+    rummy.VARIANT,
+    conquian.VARIANT,
+    kalooki.VARIANT,
+    manipulation.VARIANT,
+)
 DEFAULT = "iceberg"
 
 VARIANTS: dict[str, Variant] = {}

@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 #: every view that writes has one (tests/test_limits.py walks the routes). `exports` counts cost units
 #: (service/http/audit.py: a request costs 1 per 100 events of its game), not requests
 RATE_LIMIT_DEFAULTS = {"create": "20/minute;200/hour", "actions": "300/minute", "waits": "300/minute",
-                       "settings": "30/minute;300/hour", "exports": "600/minute", "chat": "20/minute;200/hour"}
+                       "settings": "30/minute;300/hour", "exports": "600/minute", "chat": "20/minute;200/hour",
+                       "sign_in": "10/minute;50/hour",
+                       # mail received per sender address, refused at SMTP time (service/runtime/inbound.py)
+                       "mail": "30/hour"}
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,9 @@ class Config:
     smtp_url: str | None = None  # e-mail notices go through this server (smtp://, smtps://); None: no e-mail
     mail_from: str = "iceberg@localhost"  # their From address
     public_url: str = "http://127.0.0.1:8000"  # where players reach this server: links in notices
+    mail_domain: str | None = None  # play by mail: notices' Reply-To is play+<token>@ this domain
+    inbound_smtp: str | None = None  # [lmtp://|smtp://]host:port: `iceberg serve` receives mail there
+    max_mail_bytes: int = 256 * 1024  # a message over this is refused at SMTP time (552)
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -78,6 +84,8 @@ class Config:
             trusted_proxies=_whole(env, "ICEBERG_TRUSTED_PROXIES", 0),
             smtp_url=env.get("ICEBERG_SMTP_URL") or None,
             mail_from=env.get("ICEBERG_MAIL_FROM") or "iceberg@localhost",
+            mail_domain=(env.get("ICEBERG_MAIL_DOMAIN") or "").strip().lower() or None,
+            inbound_smtp=env.get("ICEBERG_INBOUND_SMTP") or None,
             public_url=(env.get("ICEBERG_PUBLIC_URL") or "http://127.0.0.1:8000").rstrip("/"),
             cors_origins=tuple(o.strip() for o in (env.get("ICEBERG_CORS_ORIGINS") or "").split(",") if o.strip()),
         )
@@ -96,7 +104,8 @@ class Config:
 
 def _rate_limits(env) -> dict | None:
     """On by default when run from the environment: ICEBERG_RATE_LIMITS=off turns
-    them off; ICEBERG_RATE_LIMIT_CREATE, _ACTIONS, _WAITS, _SETTINGS, _EXPORTS, _CHAT replace one kind's."""
+    them off; ICEBERG_RATE_LIMIT_CREATE, _ACTIONS, _WAITS, _SETTINGS, _EXPORTS, _CHAT,
+    _SIGN_IN, _MAIL replace one kind's."""
     if (env.get("ICEBERG_RATE_LIMITS") or "").lower() in ("off", "0", "false", "no"):
         return None
     return {kind: env.get(f"ICEBERG_RATE_LIMIT_{kind.upper()}") or default for kind, default in RATE_LIMIT_DEFAULTS.items()}

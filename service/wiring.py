@@ -24,6 +24,7 @@ from .store.chat import Chat
 from .store.creators import Creators
 from .store.history import GameHistory
 from .store.lobby import Lobby
+from .store.mailbox import Mailbox
 from .store.players import Players
 from .store.recorder import Recorder
 from .store.records import Creations, DueGames, Reminders, Replays, Tokens, Upgrades, Webhooks
@@ -66,6 +67,7 @@ class Services:
     inbox: Inbox | None = None  # the players' GET /me/games (app/inbox.py)
     upgrades: Upgrades | None = None  # one-off steps for data written by older servers (store/records.py)
     archiver: Archiver | None = None  # finished games out of Redis and back (app/archiving.py)
+    mailbox: Mailbox | None = None  # play by mail: reply tokens, mail sent and handled (store/mailbox.py)
 
     def health(self) -> dict:
         checks = {"store": _pings(self.recorder.redis), "store_writable": _writable(self.recorder.redis)}
@@ -140,7 +142,7 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
         queue_redis=queue_redis,
         players=players, lobby=lobby, history=history, filing=filing, standings=standings,
         book=Book(standings, repository, players), chat=chat, creators=Creators(store_redis), inbox=inbox,
-        upgrades=Upgrades(store_redis), archiver=archiver)
+        upgrades=Upgrades(store_redis), archiver=archiver, mailbox=Mailbox(store_redis))
 
 
 def _writable(client) -> bool:

@@ -13,7 +13,7 @@ import hashlib
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from types import SimpleNamespace
 
@@ -30,19 +30,15 @@ from domain.kernel.players import CreateGame, Player
 from domain.kernel.seats import Extend, Resign
 from domain.kernel.telling import PHRASES
 from domain.kernel.turns import TimeOut, iso, parse
-from domain.kernel.variant import PUBLIC
 from projections.audit.entries import chained
 from projections.audit.export import export
 from projections.audit.statements import checkpoint_message
 from projections.audit.verify import verify
-from projections.readers import Reader
-from projections.redaction import redact
 from projections.replay import replay_and_end
-from projections.table import public_table, seat_view
+from tests.conformance_leaks import GAME_ID, nothing_leaks
 
 START = datetime(2026, 1, 1, tzinfo=timezone.utc)
 MOST_ACTIONS = 3000  # a game that has not ended by then fails "every game ends"
-GAME_ID = "g_00000000c0ffee00"
 LISTED = 5  # listed actions tried at each step (the first, the last and some between)
 UNIFORM = "uniform"  # a seat that plays any listed action, uniformly (OpenSpiel's random policy)
 
@@ -286,64 +282,6 @@ def totals_are_the_hands(game: Game) -> None:
         elif event_type(event) == "GameEnded":
             assert (state.totals, state.winners) == (event.totals, event.winners), "GameEnded's totals, winners"
     assert sums is not None or game.final.hands_played == 0, "hands were played"
-
-
-def cards_shown(value, stand_ins, deck: set) -> set[str]:
-    """Every card code of the hand's deck anywhere in `value` (dicts, lists,
-    tuples, records), but in fields that name what a wild card stands for."""
-    if isinstance(value, str):
-        return {value} if value in deck else set()
-    if isinstance(value, dict):
-        return set().union(*(cards_shown(v, stand_ins, deck) for k, v in value.items() if k not in stand_ins))
-    if hasattr(value, "_fields"):
-        return cards_shown(value._asdict(), stand_ins, deck)
-    if is_dataclass(value) and not isinstance(value, type):
-        return cards_shown({f.name: getattr(value, f.name) for f in fields(value)}, stand_ins, deck)
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return set().union(*(cards_shown(v, stand_ins, deck) for v in value))
-    return set()
-
-
-def nothing_leaks(game: Game) -> None:
-    """While a hand is played, what each seat is shown (its view of the table,
-    the view its bot sees, the events as it may read them) and what anyone is
-    shown (the public table, the events) hold no card but those the reader has
-    seen: in a place the variant says it sees, or everyone does, at some
-    moment of the hand so far."""
-    variant, known, stand_ins, deck = game.variant, {}, set(game.variant.stand_ins), set()
-    for step in game.steps:
-        state = step.before
-        for event in step.events:
-            state = variant.evolve(state, event)
-            if isinstance(event, HandStarted):
-                known = {reader: set() for reader in [None, *range(len(state.players))]}
-                deck = set(state.hand.deck)
-            if state.hand is None or state.hand.phase == "ended":
-                continue  # a hand over is public, all of it
-            for _, seen_by, cards in variant.cards_in_play(state):
-                for reader in known if seen_by == PUBLIC else [seen_by] if seen_by in known else []:
-                    known[reader].update(cards)
-            for reader in known:
-                shown = redact(variant, event_type(event), to_data(event), state.hands_played, _reader(reader),
-                               state.hands_played)
-                _no_leak(reader, shown, known, stand_ins, deck, f"{event!r} as shown")
-        state = step.after
-        if state.hand is None or state.hand.phase == "ended":
-            continue
-        _no_leak(None, public_table(GAME_ID, state), known, stand_ins, deck, "the public table")
-        for seat in range(len(state.players)):
-            _no_leak(seat, seat_view(GAME_ID, state, Reader(seat=seat)), known, stand_ins, deck, "the seat's view")
-            _no_leak(seat, variant.see(state, seat), known, stand_ins, deck, "what its bot sees")
-
-
-def _reader(seat) -> Reader:
-    return Reader() if seat is None else Reader(seat=seat)
-
-
-def _no_leak(reader, shown, known, stand_ins, deck, what: str) -> None:
-    leaked = cards_shown(shown, stand_ins, deck) - known[reader]
-    who = "anyone" if reader is None else f"seat {reader}"
-    assert not leaked, f"{what} shows {who} {sorted(leaked)}, which it has not seen"
 
 
 def stored_forms_and_snapshots_round_trip(game: Game) -> None:

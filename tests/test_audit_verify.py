@@ -30,6 +30,9 @@ GAMES = {  # variant -> (players, rules, the people's turns left to time out)
     "gin": ([{"name": "Ann"}, {"name": "Bo", "bot": "greedy"}], {"max_hands": 2, "turn_timeout_s": 60}, {0, 2}),
     "fortune": ([{"name": "Ann"}, {"name": "Bo", "bot": "random"}, {"name": "Cy", "bot": "greedy"}],
                 {"hands": 1}, set()),
+    "rummy": ([{"name": "Ann"}, {"name": "Bo", "bot": "greedy"}, {"name": "Cy", "bot": "random"}],
+              {"hands": 1, "turn_timeout_s": 60, "discard_to_go_out": True}, {0, 3}),
+    "conquian": ([{"name": "Ann"}, {"name": "Bo", "bot": "greedy"}], {"target_score": 2, "turn_timeout_s": 60}, {0, 2}),
 }
 
 

@@ -32,13 +32,19 @@ def turns_at(client, game) -> list[int]:
 
 def test_a_person_s_bots_answer_within_a_second_beside_forty_endless_bot_only_games(own_redis, own_app,
                                                                                       own_client):
-    creators = [register(own_client, f"C{i}") for i in range(10)]
+    store = own_app.extensions["iceberg"].recorder
+    creators, created_at = [register(own_client, f"C{i}") for i in range(10)], {}
     for creator in creators:  # 40 endless games of six greedy bots, 4 a creator (the default limit)
         for _ in range(4):
             made = own_client.post("/games", token=creator["token"], json={"players": SIX_BOTS, "rules": ENDLESS})
             assert made.status_code == 201, made.get_json()
+            created_at[made.get_json()["id"]] = made.get_json()["version"]
     worker = start_worker(own_redis.url)
     try:
+        # measured once every bot-only game has moved: the worker is warm (its first jobs pay its
+        # imports and connections, a second under load) and the forty are all under way
+        wait_until(lambda: all(store.version(g) > v for g, v in created_at.items()), timeout=60,
+                   what="every bot-only game under way")
         created = own_client.create([{"name": "Ann"}] + SIX_BOTS[:5], rules=ENDLESS)
         game, token = created["id"], created["seats"][0]["token"]
         replies = []
@@ -86,6 +92,26 @@ def test_a_bot_only_game_plays_at_its_pace_after_every_game_with_a_person(own_re
     assert min(gaps) >= 500, gaps  # a turn at most every ICEBERG_BOT_GAME_TURN_S
     queued = redis.Redis.from_url(own_redis.url).lrange("rq:queue:iceberg", 0, -1)
     assert not any(game.encode() in job for job in queued)  # its jobs were never on the people's queue
+
+
+def test_a_bot_only_game_s_checks_wait_on_its_own_queue_too(own_redis, own_app, own_client):
+    """Every game is checked when it comes due (a bot to move is looked at every
+    ICEBERG_REPAIR_S): forty bot-only games' checks on the people's queue held a
+    person's bots behind them."""
+    from service.runtime.ticker import Ticker
+
+    svc = own_app.extensions["iceberg"]
+    bots = own_client.post("/games", json={"players": SIX_BOTS[:2], "rules": ENDLESS}).get_json()["id"]
+    people = own_client.create([{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}])["id"]
+    for game in (bots, people):
+        svc.due.no_later_than(game, 0)  # due now
+    assert Ticker(svc, 1).tick() >= 2
+    queued = redis.Redis.from_url(own_redis.url)
+    on = {queue: b" ".join(queued.lrange(f"rq:queue:{queue}", 0, -1)) for queue in ("iceberg", "bot-games")}
+    assert f"check-{bots}".encode() in on["bot-games"] and f"check-{bots}".encode() not in on["iceberg"]
+    assert f"check-{people}".encode() in on["iceberg"] and f"check-{people}".encode() not in on["bot-games"]
+    svc.due.remove(bots)  # its end settled: no longer marked
+    assert svc.due.bot_only([bots, people]) == set()
 
 
 def test_a_creator_has_a_bounded_number_going_and_a_refusal_writes_nothing(own_app, own_client):

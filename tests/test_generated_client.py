@@ -247,6 +247,8 @@ def test_the_client_is_generated_with_an_operation_per_endpoint(generated):
                        "create_player", "get_me", "patch_me", "list_my_games", "get_lobby", "join_game",
                        "resign_game", "abort_game", "extend_deadline", "put_my_webhook", "get_my_webhook",
                        "delete_my_webhook", "list_my_deliveries", "unsubscribe_page", "unsubscribe",
+                       # devices and sign-in
+                       "sign_in", "confirm_sign_in", "list_my_tokens", "create_my_token", "revoke_my_token",
                        # the history of games, standings, chat
                        "list_games", "get_profile", "get_leaderboard", "list_messages", "post_message",
                        "hide_message"}

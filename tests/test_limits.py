@@ -66,7 +66,8 @@ def test_actions_and_waits_are_limited_but_plain_reads_are_not(limited):
 def test_limits_are_on_by_default_from_the_environment_and_can_be_turned_off():
     assert Config.from_env({}).rate_limits == {"create": "20/minute;200/hour", "actions": "300/minute",
                                                "waits": "300/minute", "settings": "30/minute;300/hour",
-                                               "exports": "600/minute", "chat": "20/minute;200/hour"}
+                                               "exports": "600/minute", "chat": "20/minute;200/hour",
+                                               "sign_in": "10/minute;50/hour", "mail": "30/hour"}
     assert Config.from_env({"ICEBERG_RATE_LIMIT_CHAT": "5/minute"}).rate_limits["chat"] == "5/minute"
     assert Config.from_env({"ICEBERG_RATE_LIMIT_CREATE": "5/minute"}).rate_limits["create"] == "5/minute"
     assert Config.from_env({"ICEBERG_RATE_LIMITS": "off"}).rate_limits is None

@@ -120,6 +120,7 @@ def test_security_says_who_may_call():
              ("/games/{id}/resign", "post"), ("/games/{id}/abort", "post"), ("/games/{id}/extend", "post"),
              ("/me", "get"), ("/me", "patch"), ("/me/games", "get"), ("/me/webhook", "put"),
              ("/me/webhook", "get"), ("/me/webhook", "delete"), ("/me/webhook/deliveries", "get"),
+             ("/me/tokens", "get"), ("/me/tokens", "post"), ("/me/tokens/{token_id}", "delete"),
              # the chat: a seat says something, the admin hides it
              ("/games/{id}/messages", "post"), ("/games/{id}/messages/{message}", "delete")}
     optional = {("/games", "post"), ("/games/{id}/events", "get"), ("/games/{id}/stream", "get"),

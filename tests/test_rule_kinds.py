@@ -12,7 +12,11 @@ from domain.kernel.errors import CONFLICT, UNPROCESSABLE, RuleViolation, violati
 CONFLICTS = {"not_your_turn", "must_pick_up", "must_draw", "already_drawn", "hand_over", "game_over",
              "hand_in_progress", "game_exists", "not_due", "turn_timed_out", "upcard_offered", "cannot_pass",
              "must_show", "no_knock", "pile_empty", "not_started", "no_open_seat", "seat_taken", "withdrawn",
-             "abort_refused", "no_deadline", "no_extensions_left"}
+             "abort_refused", "no_deadline", "no_extensions_left",
+             "meld_limit", "no_own_meld", "must_lay_off"}  # Rummy's: another turn, or another move first, allows it
+CONFLICTS |= {"card_exposed", "must_answer", "must_take", "must_discard"}  # Conquian: what a turn's phase demands
+CONFLICTS |= {"not_opened", "already_opened", "joker_must_be_played"}  # Kalooki's: not before (or after) opening
+CONFLICTS |= {"must_play", "stock_empty"}  # Manipulation's: a play is possible, or the stock is out
 
 
 def test_every_violation_has_a_kind_and_the_conflicts_are_those_of_the_contract():

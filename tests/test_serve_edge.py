@@ -1,7 +1,7 @@
 """The HTTP server's edge under `iceberg serve` (gunicorn, gevent): a body
-that trickles is cut at its deadline, a malformed chunked body is a 400
-problem and no traceback, and no token of any kind reaches the log, the
-access log included."""
+that trickles is cut at its deadline, one address holds at most its share of
+the connections, a malformed chunked body is a 400 problem and no traceback,
+and no token of any kind reaches the log, the access log included."""
 
 import json
 import re
@@ -14,6 +14,7 @@ from service.runtime.redis_server import free_port
 from tests.serve_process import Serve, request
 
 READ_S = 2  # the body's deadline here (ICEBERG_REQUEST_READ_S; 30 s by default)
+CAP = 20  # connections of one address (ICEBERG_CLIENT_CONNECTIONS; 1,000 by default)
 TOKEN = re.compile(r"\b(un|st|pt|iv|whsec)_[A-Za-z0-9_-]{6,}")
 
 
@@ -21,7 +22,7 @@ TOKEN = re.compile(r"\b(un|st|pt|iv|whsec)_[A-Za-z0-9_-]{6,}")
 def serve(tmp_path_factory):
     data = tmp_path_factory.mktemp("edge")
     server = Serve(data / "data", free_port(), log_file=data / "serve.log", ICEBERG_REQUEST_READ_S=str(READ_S),
-                   ICEBERG_ACCESS_LOG="1", ICEBERG_RATE_LIMITS="off")
+                   ICEBERG_CLIENT_CONNECTIONS=str(CAP), ICEBERG_ACCESS_LOG="1", ICEBERG_RATE_LIMITS="off")
     server.wait_healthy()
     yield server
     server.stop()
@@ -90,6 +91,29 @@ def test_a_malformed_chunked_body_is_a_400_problem_and_no_traceback(serve, form)
     assert "Traceback" not in serve.output()
 
 
+SMUGGLING = {  # request framings that two servers could read differently: each hides a second request
+    "a length and chunked": b"Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    "two lengths": b"Content-Length: 0\r\nContent-Length: 44\r\n\r\n",
+    "chunked disguised": b"Transfer-Encoding: xchunked\r\n\r\n",
+    "chunked twice": b"Transfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n\r\n0\r\n\r\n",
+    "a space before the colon": b"Transfer-Encoding : chunked\r\n\r\n0\r\n\r\n",
+}
+
+
+@pytest.mark.parametrize("form", sorted(SMUGGLING))
+def test_an_ambiguous_framing_is_refused_and_what_it_hides_is_never_answered(serve, form):
+    hidden = b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n"
+    raw = b"POST /players HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n" + SMUGGLING[form] + hidden
+    with socket.create_connection(("127.0.0.1", port_of(serve)), timeout=10) as s:
+        s.sendall(raw)
+        status, headers, body = answer(s, 5)
+        s.settimeout(5)
+        rest = s.recv(65536)
+    expected = 501 if form == "chunked disguised" else 400  # a coding it does not know: not implemented
+    assert status == expected and headers.get("Content-Type") == "application/problem+json", (status, body)
+    assert rest == b"", rest  # closed: the hidden request got no answer
+
+
 def test_a_body_that_trickles_is_cut_at_its_deadline_with_a_408(serve):
     status, player = request(serve.url + "/players", "POST", {"name": "Slow"})
     head = (f"PATCH /me HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n"
@@ -115,6 +139,31 @@ def test_a_body_that_trickles_is_cut_at_its_deadline_with_a_408(serve):
     assert status == 408 and json.loads(body)["code"] == "request_timeout", (status, body)
     assert READ_S - 0.5 <= took <= READ_S + 3, f"cut after {took:.1f} s"
     assert request(serve.url + "/me", token=player["token"])[1]["name"] == "Slow"  # nothing changed
+
+
+def from_another_address(port: int) -> socket.socket:
+    s = socket.socket()
+    s.bind(("127.0.0.2", 0))
+    s.settimeout(5)
+    s.connect(("127.0.0.1", port))
+    return s
+
+
+def test_one_address_holds_at_most_its_share_of_connections_and_another_address_is_served(serve):
+    port, held = port_of(serve), []
+    try:
+        for _ in range(CAP):  # each waiting for the body it announced
+            held.append(from_another_address(port))
+            held[-1].sendall(b"POST /players HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                             b"Content-Length: 100\r\n\r\n{")
+        time.sleep(0.3)  # all taken by the worker (within READ_S: none cut yet)
+        with from_another_address(port) as one_more:
+            status, headers, body = answer(one_more, 5)  # refused before a byte of it is read
+        assert (status, json.loads(body)["code"], headers["Retry-After"]) == (429, "rate_limited", "1"), body
+        assert request(serve.url + "/healthz")[0] == 200  # 127.0.0.1 is another client
+    finally:
+        for s in held:
+            s.close()
 
 
 def test_headers_that_trickle_are_cut_within_seconds(serve):

@@ -3,6 +3,7 @@ loopback: one resolution per delivery and a connection to exactly the address
 checked, no redirects, bounded time, and https with SNI and the certificate of
 the URL's host."""
 
+import random
 import socket
 import ssl
 import time
@@ -41,10 +42,33 @@ def test_a_delivery_resolves_once_and_never_reaches_what_a_second_lookup_would_g
     assert receiver.received == []
 
 
+def one_port_on_both_loopbacks(servers, second_listens: bool = True):
+    """A receiver on 127.0.0.1 whose port is free on 127.0.0.2 too, and there
+    another receiver on it (or nothing, `second_listens` false). A port free on
+    one address may be taken on the other (the slow-body floods bind their many
+    client sockets on 127.0.0.2, and the kernel gives them the ports it would
+    give a server): so the ports tried are below the kernel's ephemeral range, each
+    bound on both addresses or given up for another."""
+    for port in random.Random().sample(range(20000, 32768), 50):
+        try:
+            one = Receiver(host="127.0.0.1", port=port)
+        except OSError:
+            continue
+        try:
+            two = Receiver(host="127.0.0.2", port=port)
+        except OSError:
+            one.server.server_close()  # never started: nothing to shut down
+            continue
+        if second_listens:
+            return servers(one), servers(two)
+        two.server.server_close()  # bound, then closed: that port of 127.0.0.2 refuses
+        return servers(one), None
+    raise AssertionError("no port free on both 127.0.0.1 and 127.0.0.2 in 50 tries")
+
+
 @pytest.mark.parametrize("first, second", [("127.0.0.1", "127.0.0.2"), ("127.0.0.2", "127.0.0.1")])
 def test_the_delivery_goes_to_the_address_resolved_with_the_urls_host_in_the_host_header(servers, first, second):
-    one = servers(Receiver(host="127.0.0.1"))
-    two = servers(Receiver(host="127.0.0.2", port=one.port))  # the same port on another loopback address
+    one, two = one_port_on_both_loopbacks(servers)  # the same port on two loopback addresses
     by_address = {"127.0.0.1": one, "127.0.0.2": two}
     resolver = Resolver([first], [second])
     outcome = post(f"http://hook.example:{one.port}/hook?x=1", resolver)
@@ -55,9 +79,7 @@ def test_the_delivery_goes_to_the_address_resolved_with_the_urls_host_in_the_hos
 
 
 def test_the_next_checked_address_is_tried_when_one_refuses_the_connection(servers):
-    receiver = servers(Receiver())
-    closed = socket.create_server(("127.0.0.2", receiver.port))  # bound, never listening: refuses
-    closed.close()
+    receiver, _ = one_port_on_both_loopbacks(servers, second_listens=False)
     outcome = post(f"http://hook.example:{receiver.port}/hook", Resolver(["127.0.0.2", "127.0.0.1"]))
     assert outcome.ok and len(receiver.received) == 1
 

@@ -27,33 +27,23 @@ ICEBERG_SMTP_URL: `smtp://[user:password@]host[:port][?starttls=1]` (port 25)
 or `smtps://…` (TLS from the start, port 465).
 """
 
-import email
-import email.policy
-import smtplib
-import ssl
-import unicodedata
 from email.message import EmailMessage
 from email.utils import format_datetime
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import urlsplit
 
 from projections.notices import told, told_messages
+from service.app.mailing import (  # noqa: F401
+    BODY_HEADERS,
+    POLICY,
+    TIMEOUT_S,
+    HeaderInjection,
+    check_headers,
+    header_text,
+    message_of,
+    send,
+)
 
 EMAILED = ("your_turn", "reminder", "game_ended")  # a hand's end is told by the next turn's e-mail
-TIMEOUT_S = 10.0
-POLICY = email.policy.SMTP.clone(raise_on_defect=True)
-#: the headers EmailMessage adds for a text body, besides those compose sets
-BODY_HEADERS = ("Content-Type", "Content-Transfer-Encoding", "MIME-Version")
-
-
-class HeaderInjection(ValueError):
-    """A message would not carry exactly the headers that were set."""
-
-
-def header_text(text: str) -> str:
-    """User text made safe for a header whatever the interpreter: no control,
-    format or separator character, no encoded word (CVE-2024-6923)."""
-    text = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text)
-    return text.replace("=?", "=\u200b?")
 
 
 def wanted(config, player: dict, kind: str) -> bool:
@@ -61,13 +51,17 @@ def wanted(config, player: dict, kind: str) -> bool:
 
 
 def compose(config, player: dict, game_id: str, seat: int, kind: str, data: dict, names: list,
-            unsubscribe_url: str, delivery: str, now) -> EmailMessage:
-    """The e-mail of a notice whose data was told (workers/notices.py `told_data`)."""
+            unsubscribe_url: str, delivery: str, now, reply_to: str | None = None,
+            board: list[str] | None = None) -> EmailMessage:
+    """The e-mail of a notice whose data was told (workers/notices.py `told_data`);
+    with play by mail, its `Reply-To` (the player's reply address) and the board
+    as the player may see it, their moves numbered (projections/board.py)."""
     game = header_text(data.get("name") or game_id)
     lines = [f"Hello {player['name']},", ""]
     if kind == "game_ended":
         subject = f"{game}: the game has ended"
-        lines += told([{"type": "GameEnded", "data": data}], names, me=seat)
+        # a notice enqueued before notices carried the reason is told without it
+        lines += told([{"type": "GameEnded", "data": {"reason": "see the game", **data}}], names, me=seat)
         lines += ["Totals: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(data["totals"])) + "."]
     else:
         subject = f"{game}: your turn" if kind == "your_turn" else f"{game}: reminder, your turn ends soon"
@@ -79,6 +73,11 @@ def compose(config, player: dict, game_id: str, seat: int, kind: str, data: dict
             lines += ["", "Said at the table:"] + [f"  {line}" for line in told_messages(data["messages"])]
         deadline = data.get("deadline")
         lines += ["", f"Your turn must be played by {deadline} (UTC)." if deadline else "This game has no deadline."]
+    if board:
+        lines += ["", "-" * 40, *board, "-" * 40]
+        if reply_to and kind != "game_ended":
+            lines += ["", "To play, reply to this mail with a move's number or its line, one a line",
+                      "(several in one mail are played in turn; write help for the language)."]
     lines += ["", f"The game: {data['link']}", "",
               f"To get no more e-mail notices: {unsubscribe_url}", ""]
     headers = {
@@ -86,56 +85,16 @@ def compose(config, player: dict, game_id: str, seat: int, kind: str, data: dict
         "To": player["email"],  # an address email-validator took (service/http/names.py)
         "Subject": subject,
         "Date": format_datetime(now),
-        "Message-ID": f"<{delivery}@{urlsplit(config.public_url).hostname or 'iceberg'}>",  # same on a retry
+        "Message-ID": message_id(config, delivery),  # the same on a retry
+        **({"Reply-To": reply_to} if reply_to else {}),
         "Auto-Submitted": "auto-generated",
         "List-Unsubscribe": f"<{unsubscribe_url}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     }
-    message = EmailMessage(policy=POLICY)
-    for name, value in headers.items():
-        message[name] = value
-    message.set_content("\n".join(lines))
-    check_headers(message, headers)
-    return message
+    return message_of(headers, "\n".join(lines))
 
 
-def check_headers(message: EmailMessage, headers: dict) -> None:
-    """The message as it will be sent, parsed again: exactly the headers set
-    (and the body's own), each with the value it was given; else HeaderInjection."""
-    parsed = email.message_from_bytes(message.as_bytes(policy=POLICY), policy=email.policy.default)
-    names = sorted(parsed.keys())
-    if names != sorted([*headers, *BODY_HEADERS]):
-        raise HeaderInjection(f"the message would carry the headers {names}")
-    changed = [name for name, value in headers.items() if _words(str(parsed[name])) != _words(value)]
-    if changed or parsed.get_content_type() != "text/plain" or parsed.is_multipart():
-        raise HeaderInjection(f"the message would not carry what was set: {changed or 'its body'}")
 
 
-def _words(value: str) -> list[str]:
-    """A header's value up to white space (folding adds some where it breaks a line)."""
-    return value.split()
-
-
-def send(smtp_url: str, message: EmailMessage, timeout_s: float = TIMEOUT_S) -> tuple[int | None, str | None, bool]:
-    """(SMTP status, error in one line or None, worth retrying)."""
-    where = urlsplit(smtp_url)
-    secure = where.scheme == "smtps"
-    if where.scheme not in ("smtp", "smtps") or not where.hostname:
-        return None, "ICEBERG_SMTP_URL must be smtp://host[:port] or smtps://host[:port]", False
-    starttls = parse_qs(where.query).get("starttls", ["0"])[0] in ("1", "true", "yes")
-    try:
-        kind = smtplib.SMTP_SSL if secure else smtplib.SMTP
-        with kind(where.hostname, where.port or (465 if secure else 25), timeout=timeout_s) as smtp:
-            if starttls:
-                smtp.starttls(context=ssl.create_default_context())
-            if where.username:
-                smtp.login(unquote(where.username), unquote(where.password or ""))
-            smtp.send_message(message)
-    except smtplib.SMTPRecipientsRefused as e:
-        code = next(iter(e.recipients.values()))[0]
-        return code, f"the address was refused ({code})", code < 500
-    except smtplib.SMTPResponseException as e:
-        return e.smtp_code, f"answered {e.smtp_code}", e.smtp_code < 500
-    except (smtplib.SMTPException, OSError) as e:
-        return None, " ".join(f"{type(e).__name__}: {e}".split())[:300], True
-    return 250, None, True
+def message_id(config, delivery: str) -> str:
+    return f"<{delivery}@{urlsplit(config.public_url).hostname or 'iceberg'}>"

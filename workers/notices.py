@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import redis
 
 from domain.kernel.turns import iso
+from projections.board import board
 from projections.notices import last_move_at, said, since_last_move
 from service.app.chat import latest
 from service.app.metrics import NOTICES_FAILED
@@ -184,11 +185,17 @@ def _post_notice(config, hook: dict, game_id: str, seat: int, kind: str, data: d
 
 
 def _email(ctx, player: dict, game_id: str, seat: int, kind: str, data: dict, delivery: str, now) -> "Outcome":
-    names = [p.name for p in ctx.repository.load(game_id).state.players]
+    state = ctx.repository.load(game_id).state
+    names = [p.name for p in state.players]
     token = ctx.players.unsubscribe_token(player["id"], token_hash)
+    reply_to = None
+    if ctx.config.mail_domain:  # play by mail: a reply plays (once the game has ended, its token is dead)
+        reply_to = f"play+{ctx.mailbox.new_reply_token(game_id, seat, player['id'])}@{ctx.config.mail_domain}"
+        ctx.mailbox.record_sent(mail.message_id(ctx.config, delivery), game_id, seat, state.version)
     try:
         message = mail.compose(ctx.config, player, game_id, seat, kind, data, names,
-                               f"{ctx.config.public_url}/unsubscribe/{token}", delivery, now)
+                               f"{ctx.config.public_url}/unsubscribe/{token}", delivery, now, reply_to=reply_to,
+                               board=board(game_id, state, seat, data.get("name")))
     except ValueError as e:  # HeaderInjection, or a header the strict policy refuses: never sent
         return Outcome(error=f"not sent: {one_line(str(e))}", retry=False)
     status, error, retry = mail.send(ctx.config.smtp_url, message)

@@ -70,6 +70,10 @@ class Variant:
     # fields (of events, views, the table) whose card codes say what a wild card stands for: values, not
     # cards in play (the conformance suite's search for a card a reader may not know passes over them)
     stand_ins: tuple[str, ...] = ()
+    # (seat, records, at) -> commands of `seat` that the log's records from `at` (dicts with "type" and "data")
+    # may be the result of, for a declaration the listing does not offer and no one event shows whole (Kalooki's
+    # opening: its melds are several MeldLaid); the audit replays them (projections/audit/replaying.py)
+    declared: Callable | None = None
 
     def __post_init__(self):
         if self.end_game is None:

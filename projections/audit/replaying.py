@@ -263,7 +263,8 @@ def candidates(variant, state, records, at: int):
     if seat is None:
         return
     seen = set()
-    for command in [*_named(variant, seat, records, at), *variant.legal_actions(state, seat)]:
+    declared = variant.declared(seat, records, at) if variant.declared else []
+    for command in [*_named(variant, seat, records, at), *declared, *variant.legal_actions(state, seat)]:
         key = plain(body_of(command))
         if key not in seen:
             seen.add(key)

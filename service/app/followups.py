@@ -130,7 +130,7 @@ class FollowUps:
     def _notify_game_ended(self, c, event) -> None:
         for seat in c.hooks():
             self.jobs.notice(c.game_id, seat, "game_ended", {"winners": list(event.winners),
-                                                            "totals": list(event.totals)})
+                                                            "totals": list(event.totals), "reason": event.reason})
 
 
 class _Context:

@@ -40,6 +40,8 @@ REPLAY = "workers.replays.build_replay"
 SETTLE = "workers.standings.settle_end"
 NOTICE = "workers.notices.send_notice"
 RESULT_TTL_S = 1  # a bot turn's or a check's result: nobody reads it
+SIGN_IN = "workers.mailing.send_sign_in_code"
+MAIL = "workers.mailing.send_mail"
 PENDING = (JobStatus.QUEUED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.SCHEDULED)
 _PENDING_BYTES = {status.value.encode() for status in PENDING}
 
@@ -121,15 +123,16 @@ class Jobs:
             connection.zrem(keys.LATER_BOT_GAMES, entry)
         return len(due)
 
-    def check(self, game_id: str, lease_ms: int) -> bool:
-        """Look at a game that came due (workers/sweeper.py); `lease_ms`: its claim.
-        Not while the game's check is queued or running (it looks at the game as it
-        is when it runs): whether it was enqueued. A claim is atomic, so two tickers
-        never get here for one game at once."""
+    def check(self, game_id: str, lease_ms: int, bot_game: bool = False) -> bool:
+        """Look at a game that came due (workers/sweeper.py); `lease_ms`: its claim; `bot_game`:
+        a game without a person, whose checks must not queue ahead of the bots of games with
+        people. Not while the game's check is queued or running (it looks at the game as it
+        is when it runs): whether it was enqueued. A claim is atomic, so two tickers never
+        get here for one game at once."""
         if self.pending(check_id(game_id)):
             return False
-        _enqueue(self.queue, CHECK, args=(game_id, lease_ms), job_id=check_id(game_id),
-                 result_ttl=RESULT_TTL_S, failure_ttl=86400)
+        _enqueue(self.bot_games if bot_game else self.queue, CHECK, args=(game_id, lease_ms),
+                 job_id=check_id(game_id), result_ttl=RESULT_TTL_S, failure_ttl=86400)
         return True
 
     def replay(self, game_id: str, hand: int, *, unless_pending: bool = True, bot_game: bool = False) -> None:
@@ -161,6 +164,17 @@ class Jobs:
         (its player's webhook), "email" (workers/notices.py)."""
         args = (game_id, seat, kind, data, delivery, attempt) + ((channel,) if channel else ())
         _enqueue(self.notices, NOTICE, args=args, result_ttl=60, failure_ttl=7 * 86400)
+
+    def sign_in_code(self, player_id: str) -> None:
+        """Mail a new one-time sign-in code to the player's address (the worker makes the code)."""
+        _enqueue(self.notices, SIGN_IN, args=(player_id,), result_ttl=60, failure_ttl=86400,
+                 description=f"sign-in code for {player_id}")
+
+    def mail(self, message: str, message_id: str) -> None:
+        """Send a composed message (an answer to mail played: service/app/inbound.py); the worker's
+        log names the job by its Message-ID alone (RQ would show its arguments: the whole mail)."""
+        _enqueue(self.notices, MAIL, args=(message,), result_ttl=60, failure_ttl=86400,
+                 description=f"mail {message_id}")
 
     def notice_later(self, at_ms: int, game_id: str, seat: int, kind: str, data: dict, delivery: str,
                      attempt: int, channel: str | None = None) -> None:

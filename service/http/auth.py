@@ -22,8 +22,19 @@ from flask import g, request
 from projections.readers import ADMIN, PUBLIC, Reader
 
 from ..app.tokens import PLAYER_TOKEN, bearer, is_admin, token_hash
-from .context import services
+from .context import now_ms, services
 from .problems import Problem
+
+
+def player_by_token(hashed: str) -> str | None:
+    """The player a player token's hash stands for, read once per request (never
+    cached longer: a revoked token is refused at once in every process); its use is noted."""
+    found = g.setdefault("players_by_token", {})
+    if hashed not in found:
+        found[hashed] = player_id = services().players.by_token(hashed)
+        if player_id is not None:
+            services().players.used(player_id, hashed, now_ms())
+    return found[hashed]
 
 
 def reader_of(game_id: str, required: bool = False, query_token: bool = False) -> Reader:
@@ -40,8 +51,8 @@ def reader_of(game_id: str, required: bool = False, query_token: bool = False) -
     if is_admin(token, services().config.admin_token):
         return ADMIN
     hashed = token_hash(token)
-    if token.startswith(PLAYER_TOKEN):  # a player's: the seat its player has here (both looks cached)
-        player_id = services().players.by_token(hashed)
+    if token.startswith(PLAYER_TOKEN):  # a player's: the seat its player has here (the seat's look is cached)
+        player_id = player_by_token(hashed)
         seat = services().players.seat_in(game_id, player_id) if player_id else None
     else:
         seat = services().tokens.seat_of(game_id, hashed)
@@ -76,7 +87,7 @@ def current_player() -> dict:
     token = bearer(request.headers.get("Authorization"))
     if token is None:
         raise Problem(401, "unauthorized", "this needs a player token: Authorization: Bearer pt_…")
-    player_id = services().players.by_token(token_hash(token)) if token.startswith(PLAYER_TOKEN) else None
+    player_id = player_by_token(token_hash(token)) if token.startswith(PLAYER_TOKEN) else None
     record = services().players.get(player_id) if player_id else None
     if record is None:
         raise Problem(401, "unauthorized", "that is not a player token (POST /players makes one)")
@@ -101,8 +112,8 @@ def rate_key() -> str:
     the client's address (behind trusted proxies, the one they forwarded:
     ICEBERG_TRUSTED_PROXIES). Never the token: the key is the player's id or the
     game and seat. A token that stands for nobody counts against the address, so
-    made-up tokens buy no fresh limits. Both looks are cached (store/players.py,
-    store/records.py): a token's player or seat never changes."""
+    made-up tokens buy no fresh limits. A seat token's look is cached (store/records.py:
+    its seat never changes); a player token's is read once per request (it may be revoked)."""
     if "rate_key" not in g:
         g.rate_key = _rate_key()
     return g.rate_key
@@ -113,7 +124,7 @@ def _rate_key() -> str:
     if token:
         hashed = token_hash(token)
         if token.startswith(PLAYER_TOKEN):
-            player_id = services().players.by_token(hashed)
+            player_id = player_by_token(hashed)
             if player_id is not None:
                 return f"player:{player_id}"
         game_id = (request.view_args or {}).get("game_id")

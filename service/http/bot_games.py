@@ -20,6 +20,7 @@ from flask import request
 from ..app.followups import bot_only
 from ..app.tokens import PLAYER_TOKEN, bearer, is_admin, token_hash
 from ..store.errors import GameNotFound
+from .auth import player_by_token
 from .clients import client_key
 from .context import known_state, services
 from .problems import Problem
@@ -70,5 +71,5 @@ def may_end(game_id: str) -> bool:
             return True
         raise Problem(401, "unauthorized", "that is not this game's creator token")
     if token.startswith(PLAYER_TOKEN) and creator.get("player"):
-        return services().players.by_token(token_hash(token)) == creator["player"]
+        return player_by_token(token_hash(token)) == creator["player"]
     return False

@@ -19,6 +19,7 @@ from ..app.followups import bot_only
 from ..app.tokens import PLAYER_TOKEN, bearer, new_creator_token, new_invite, new_token, token_hash
 from ..store.codec import epoch_ms
 from ..store.players import player_field
+from .auth import player_by_token
 from .names import shown_name
 from .problems import Problem
 from .schemas import GAME_NAME, CallerSeat
@@ -83,7 +84,7 @@ def _caller(authorization: str | None) -> tuple[str, str]:
     token = bearer(authorization)
     if not token:
         raise Problem(401, "unauthorized", "`{\"player\": \"me\"}` needs a player token: Authorization: Bearer pt_…")
-    player_id = services().players.by_token(token_hash(token)) if token.startswith(PLAYER_TOKEN) else None
+    player_id = player_by_token(token_hash(token)) if token.startswith(PLAYER_TOKEN) else None
     record = services().players.get(player_id) if player_id else None
     if record is None:
         raise Problem(401, "unauthorized", "that is not a player token (POST /players makes one)")
@@ -95,7 +96,7 @@ def _player_of(authorization: str | None) -> str | None:
     token = bearer(authorization)
     if not token or not token.startswith(PLAYER_TOKEN):
         return None
-    return services().players.by_token(token_hash(token))
+    return player_by_token(token_hash(token))
 
 
 def _game_name(given: str | None, players, variant) -> str:

@@ -77,3 +77,30 @@ class JoinSchema(Schema):
     @post_load
     def build(self, data, **_):
         return {**data, "name": checked_name(data["name"])}
+
+
+class SignInSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    email = fields.String(required=True, validate=validate.Length(min=3, max=MAX_EMAIL))
+
+
+class ConfirmSignInSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    email = fields.String(required=True, validate=validate.Length(min=3, max=MAX_EMAIL))
+    code = fields.String(required=True, validate=validate.Regexp(r"^\s*[0-9]{8}\s*$", error="the 8 digits mailed"))
+
+
+class NewTokenSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    label = fields.String(load_default="", validate=validate.Length(max=80))
+
+    @post_load
+    def shown(self, data, **_):
+        label = data["label"]
+        return {"label": (checked_name(label, "label") if label.strip() else "") or ""}

@@ -12,7 +12,7 @@ from ..app.webhooks import new_secret
 from .auth import as_player
 from .context import now_ms, services
 from .limits import limited
-from .player_schemas import NewPlayerSchema, PatchMeSchema
+from .player_schemas import ConfirmSignInSchema, NewPlayerSchema, NewTokenSchema, PatchMeSchema, SignInSchema
 from .problems import Problem
 from .requests import json_body
 from .webhooks import webhook_url
@@ -20,6 +20,7 @@ from .webhooks import webhook_url
 players = Blueprint("players", __name__)
 
 NEW_PLAYER, PATCH_ME = NewPlayerSchema(), PatchMeSchema()
+SIGN_IN, CONFIRM, NEW_TOKEN = SignInSchema(), ConfirmSignInSchema(), NewTokenSchema()
 
 
 @players.post("/players")
@@ -97,6 +98,65 @@ def delete_my_webhook(player):
 def get_my_deliveries(player):
     """The last attempts to reach the player: webhook and e-mail, newest first."""
     return jsonify({"deliveries": services().players.deliveries(player["id"])})
+
+
+# --- devices: sign-in by a code sent by e-mail, and the player's tokens ------------------------------
+
+@players.post("/players/sign-in")
+@limited("sign_in")
+def sign_in():
+    """202 whatever the address: only a registered one is sent a code (by the notices
+    worker, which makes it), so the answer says nothing about who has an account."""
+    data = SIGN_IN.load(json_body())
+    svc = services()
+    player_id = svc.players.by_email(data["email"])
+    if player_id is not None and svc.config.smtp_url and svc.jobs is not None:
+        svc.jobs.sign_in_code(player_id)
+    response = jsonify({"detail": "if this address is registered, a sign-in code is on its way"})
+    response.status_code = 202
+    return response
+
+
+@players.post("/players/sign-in/confirm")
+@limited("sign_in")
+def confirm_sign_in():
+    data = CONFIRM.load(json_body())
+    svc = services()
+    player_id = svc.players.confirm_sign_in(data["email"], data["code"])
+    if player_id is None or svc.players.get(player_id) is None:
+        raise Problem(401, "unauthorized", "that code is wrong, used or expired (ask for a new one)")
+    token = new_player_token()
+    token_id = svc.players.add_token(player_id, token_hash(token), "signed in by e-mail", now_ms())
+    response = jsonify({"player": player_id, "token": token, "token_id": token_id})
+    response.status_code = 201
+    return response
+
+
+@players.get("/me/tokens")
+@as_player
+def get_my_tokens(player):
+    return jsonify({"tokens": services().players.tokens(player["id"])})
+
+
+@players.post("/me/tokens")
+@limited("settings")
+@as_player
+def post_my_token(player):
+    data = NEW_TOKEN.load(json_body())
+    token = new_player_token()
+    token_id = services().players.add_token(player["id"], token_hash(token), data["label"], now_ms())
+    response = jsonify({"id": token_id, "label": data["label"], "token": token})
+    response.status_code = 201
+    return response
+
+
+@players.delete("/me/tokens/<token_id>")
+@limited("settings")
+@as_player
+def delete_my_token(player, token_id):
+    if not services().players.revoke_token(player["id"], token_id):
+        raise Problem(404, "not_found", "you have no such token")
+    return Response(status=204)
 
 
 # --- unsubscribing -----------------------------------------------------------------------------

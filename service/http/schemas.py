@@ -122,7 +122,7 @@ class CreateGameSchema(Schema):
     variant = fields.String(load_default=registry.DEFAULT, validate=validate.OneOf(sorted(registry.VARIANTS)))
     players = fields.List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=1, max=16))
     rules = fields.Dict(load_default=None, allow_none=True)
-    deck = fields.List(CARD, load_default=None, allow_none=True, validate=validate.Length(max=104))
+    deck = fields.List(CARD, load_default=None, allow_none=True, validate=validate.Length(max=108))
     name = fields.String(load_default=None, validate=validate.Length(min=1, max=GAME_NAME))  # shown in the lobby
     listed = JsonBoolean(load_default=False)  # an open game shown in GET /lobby, joined without the invite
     # the deals (docs/audit.md): a commitment offered by POST /commitments, and the seats' seeds
@@ -155,6 +155,15 @@ _KINDS = {
         name="GinLayoff")(unknown=RAISE)), validate=validate.Length(max=10)),
     # fortune: the stand-in of each deuce played, in the order of the deuces (empty when none)
     "wild": lambda: fields.List(CARD, validate=validate.Length(min=0, max=8)),
+    # melds with their jokers' stand-ins (an opening's), and a yes or no (whether it takes the top discard)
+    "wild_melds": lambda: fields.List(fields.Nested(Schema.from_dict(
+        {"cards": fields.List(CARD, required=True, validate=validate.Length(min=1, max=13)),
+         "wild": fields.List(CARD, required=True, validate=validate.Length(min=0, max=4))},
+        name="WildMeld")(unknown=RAISE)), validate=validate.Length(min=1, max=8)),
+    "flag": lambda: StrictBoolean(),
+    # a whole new table: its groups of cards (each group judged a meld by the rules)
+    "table": lambda: fields.List(fields.List(CARD, validate=validate.Length(min=1, max=13)),
+                                 validate=validate.Length(min=1, max=40)),
 }
 
 

@@ -228,6 +228,21 @@ def serve_forever(args) -> int:
         if taken:
             log.error("cannot serve on %s:%s: %s", host, port, taken.strerror)
             return 1
+    if config.inbound_smtp:
+        from .inbound import where
+
+        try:
+            _, host, port = where(config.inbound_smtp)
+        except ValueError as e:
+            log.error("%s", e)
+            return 1
+        if not config.mail_domain:
+            log.error("ICEBERG_INBOUND_SMTP needs ICEBERG_MAIL_DOMAIN: the domain whose mail it takes")
+            return 1
+        taken = _port_taken(host, port)
+        if taken:
+            log.error("cannot receive mail on %s:%s: %s", host, port, taken.strerror)
+            return 1
     _raise_open_files_limit()
     env = dict(os.environ)
     store = None
@@ -245,8 +260,11 @@ def serve_forever(args) -> int:
     game_workers = [_worker_child("the game worker" if n == 0 else f"game worker {n + 1}", ",".join(GAME_QUEUES),
                                   env, store) for n in range(max(1, args.game_workers))]
     children = [*([store] if store else []), *game_workers,
-                _worker_child("the notices worker", NOTICES, env, store), _api_child(args, data, env), *metrics]
+                _worker_child("the notices worker", NOTICES, env, store), _api_child(args, data, env), *metrics,
+                *([_inbound_child(env, store)] if config.inbound_smtp else [])]
     log.info("serving on http://%s:%s", args.host, args.port)
+    if config.inbound_smtp:
+        log.info("receiving mail for %s on %s", config.mail_domain, config.inbound_smtp)
     if metrics:
         log.info("metrics on http://%s:%s/metrics", args.metrics_host, args.metrics_port)
     code = Supervisor(children, lock_fd=lock).run()
@@ -312,6 +330,17 @@ def _worker_child(name: str, queue: str, env: dict, store=None):
     # restarted after the embedded Redis: the worker and its ticker start afresh on the
     # new server rather than each finding out in its own time that its connections died
     return Child(name, launch, death_signal=signal.SIGKILL, fatal=(2,), follows=store)
+
+
+def _inbound_child(env: dict, store=None):
+    from .supervisor import Child
+
+    def launch(extra):
+        return subprocess.Popen([sys.executable, "-m", "service.runtime.inbound"], env=env, **extra)
+
+    # SIGTERM if the supervisor dies: the receiver stops taking mail (a message it had not
+    # answered 250 is the MTA's to send again); 2: its settings are wrong, which a restart repeats
+    return Child("the mail receiver", launch, death_signal=signal.SIGTERM, fatal=(2,), follows=store)
 
 
 def _access_format() -> str:

@@ -73,8 +73,9 @@ class Ticker(threading.Thread):
         if self.games:
             lease_ms = now_ms + LEASE_S * 1000
             claimed = self.services.due.claim(now_ms, lease_ms)
+            bot_only = self.services.due.bot_only(claimed)
             for game_id in claimed:
-                self.services.jobs.check(game_id, lease_ms)
+                self.services.jobs.check(game_id, lease_ms, bot_game=game_id in bot_only)
             enqueued += len(claimed) + self.services.jobs.enqueue_due_bot_turns(now_ms)
             self.services.archiver.seal_due(now_ms)  # each a read only, when no finished game's time has come
             self.services.archiver.archive_due(now_ms)

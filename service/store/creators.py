@@ -17,7 +17,10 @@ class Creators:
         self.redis = redis
 
     def add(self, creator: str, game_id: str, at_ms: int) -> None:
-        self.redis.zadd(keys.bot_games(creator), {game_id: at_ms})
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(keys.bot_games(creator), {game_id: at_ms})
+        pipe.sadd(keys.BOT_ONLY, game_id)  # its checks are worked after the games with people (DueGames)
+        pipe.execute()
 
     def going(self, creator: str, finished) -> list[str]:
         """The creator's bot-only games not finished (`finished(game_id)` says), the others dropped."""

@@ -48,6 +48,16 @@ command at a time. Who may touch which key:
                  iceberg:player:<p>:deliveries  list: the player's last webhook and e-mail attempts
                  iceberg:lobby   sorted set: listed open games -> created (ms)
                  iceberg:unsubscribe:<h>     SHA-256 of an e-mail's unsubscribe token -> the player, 90 days
+                 iceberg:player:<p>:tokens   hash: token id -> {hash, label, created}: the player's tokens
+                 iceberg:player:<p>          also `used:<token id>` -> when it was last used (ms, a minute apart)
+                 iceberg:player-email:<h>    SHA-256 of a lower-cased e-mail address -> the player's id
+                 iceberg:sign-in:<h>         hash (the address's SHA-256): a one-time code's salted hash,
+                                 its player, wrong tries, when made; 15 minutes
+  mailbox.py     iceberg:reply:<h>           SHA-256 of a reply token -> game, seat, player; 90 days
+                 iceberg:mail:sent:<h>       SHA-256 of a Message-ID we sent -> game, seat, version shown; 90 days
+                 iceberg:mail:done:<h>       SHA-256 of a Message-ID received and handled, 30 days
+                 iceberg:mail:answered:<h>   the same, once its answer is on its way, 30 days
+                 iceberg:mail:rate:<h>:<n>   mails from one sender (its address's SHA-256) in window n
                  (the keys outside a game's slot are used one command at a time)
   deals.py       iceberg:deals:<c>           the secret behind commitment c (docs/audit.md), kept
                  iceberg:deals:offered:<c>   a secret offered (POST /commitments) for a game to take, an hour
@@ -66,12 +76,14 @@ command at a time. Who may touch which key:
                  {g}:chat:hidden hash: message number -> when the admin hid it
   creators.py    iceberg:bot-games:<c>       sorted set: a creator's bot-only games (c: p:<player> or a:<address
                                  hash>) -> created (ms); finished ones pruned as it is read
+                 iceberg:bot-only  set: every bot-only game until its end is settled (records.py `DueGames`)
   audit.py       {g}:checkpoints  hash: hand (or "end") -> the signed chain head there; reads {g}:events
                  iceberg:signing-keys  hash: key id -> public key (hex) of every key that has signed
                  {g}:export      hash: version, json: the game's export at that version (zlib; a cache, a day)
 """
 
 DUE = "iceberg:due"
+BOT_ONLY = "iceberg:bot-only"  # set: the bot-only games not settled yet (their checks go on the bot-games queue)
 LATER = "iceberg:later"  # on the queue Redis: notices to retry -> when (ms); service/app/jobs.py
 LATER_BOT_GAMES = "iceberg:later:bot-games"  # on the queue Redis: a bot-only game's next turn -> when (ms)
 LEGACY_ACTIVE, LEGACY_SWEEP = "iceberg:active", "iceberg:sweep"
@@ -173,6 +185,38 @@ def player_deliveries(player_id: str) -> str:
 
 def unsubscribe(token_hash: str) -> str:
     return "iceberg:unsubscribe:" + token_hash
+
+
+def player_tokens(player_id: str) -> str:
+    return player(player_id) + ":tokens"
+
+
+def player_email(address_hash: str) -> str:
+    return "iceberg:player-email:" + address_hash
+
+
+def sign_in(address_hash: str) -> str:
+    return "iceberg:sign-in:" + address_hash
+
+
+def reply(token_hash: str) -> str:
+    return "iceberg:reply:" + token_hash
+
+
+def mail_sent(id_hash: str) -> str:
+    return "iceberg:mail:sent:" + id_hash
+
+
+def mail_done(id_hash: str) -> str:
+    return "iceberg:mail:done:" + id_hash
+
+
+def mail_answered(id_hash: str) -> str:
+    return "iceberg:mail:answered:" + id_hash
+
+
+def mail_rate(address_hash: str, window: int) -> str:
+    return f"iceberg:mail:rate:{address_hash}:{window}"
 
 
 def summary(game_id: str) -> str:

@@ -9,6 +9,8 @@ The e-mail address is personal data: it is read by its player (GET /me) and
 by the notices worker, and goes nowhere else.
 """
 
+import hashlib
+import hmac
 import json
 import secrets
 
@@ -22,6 +24,10 @@ DELIVERIES_TTL_S = 30 * 86400
 UNSUBSCRIBE_TTL_S = 90 * 86400
 PLAYER_FIELD = "p:"  # in a game's token hash: p:<player id> -> seat
 INBOX_BUILT = "inbox"  # in a player's hash: their inbox index is kept (players made before it get it built once)
+SIGN_IN_TTL_S = 15 * 60  # a one-time sign-in code lives this long
+SIGN_IN_TRIES = 5  # wrong codes that kill it
+USED_FIELD = "used:"  # in a player's hash: used:<token id> -> when that token was last used (ms)
+USED_EVERY_MS = 60_000  # a token's "last used" is written at most this often (per process)
 
 
 def player_field(player_id: str) -> str:
@@ -31,8 +37,8 @@ def player_field(player_id: str) -> str:
 class Players:
     def __init__(self, redis):
         self.redis = redis
-        self._by_token: dict[str, str] = {}
         self._tokens = Tokens(redis)
+        self._used: dict[str, int] = {}  # token id -> when this process last wrote its use (ms)
 
     # --- accounts ----------------------------------------------------------------------------
 
@@ -41,18 +47,109 @@ class Players:
         if email:
             record["email"] = email
         self.redis.hset(keys.player(player_id), mapping=record)
-        self.redis.set(keys.player_token(token_hash), player_id)
+        self.add_token(player_id, token_hash, "first", at_ms)
+        if email:
+            self.redis.set(keys.player_email(address_hash(email)), player_id)
 
     def by_token(self, token_hash: str) -> str | None:
-        """The player a token hash stands for (cached once found: it never changes)."""
-        player_id = self._by_token.get(token_hash)
+        """The player a token hash stands for: read each time (never cached), so a
+        token revoked in one process is refused by every process at once."""
+        return text(self.redis.get(keys.player_token(token_hash)))
+
+    # --- a player's tokens: one per device or script ---------------------------------------------
+
+    def add_token(self, player_id: str, token_hash: str, label: str, at_ms: int) -> str:
+        """Record a new token (its hash) for the player; its id."""
+        token_id = token_id_of(token_hash)
+        self.redis.hset(keys.player_tokens(player_id), token_id,
+                        canonical({"hash": token_hash, "label": label, "created": at_ms}))
+        self.redis.set(keys.player_token(token_hash), player_id)
+        return token_id
+
+    def tokens(self, player_id: str) -> list[dict]:
+        """The player's tokens (id, label, created, last used in ms), oldest first; never their hashes."""
+        found = {text(k): json.loads(v) for k, v in self.redis.hgetall(keys.player_tokens(player_id)).items()}
+        first = text(self.redis.hget(keys.player(player_id), "token"))
+        if first and token_id_of(first) not in found:  # a player made before devices: their first token
+            found[token_id_of(first)] = {"hash": first, "label": "first", "created": self._created(player_id)}
+        used = {text(k)[len(USED_FIELD):]: int(v) for k, v in self.redis.hgetall(keys.player(player_id)).items()
+                if text(k).startswith(USED_FIELD)}
+        listed = [{"id": token_id, "label": entry["label"], "created": entry["created"],
+                   "last_used": used.get(token_id)} for token_id, entry in found.items()
+                  if self.redis.exists(keys.player_token(entry["hash"]))]
+        return sorted(listed, key=lambda t: (t["created"] or 0, t["id"]))
+
+    def _created(self, player_id: str) -> int | None:
+        created = text(self.redis.hget(keys.player(player_id), "created"))
+        return int(created) if created else None
+
+    def revoke_token(self, player_id: str, token_id: str) -> bool:
+        """Revoke one of the player's tokens: refused from the next request on, in every process."""
+        entry = self.redis.hget(keys.player_tokens(player_id), token_id)
+        hashed = json.loads(entry)["hash"] if entry else None
+        first = text(self.redis.hget(keys.player(player_id), "token"))
+        if hashed is None and first and token_id_of(first) == token_id:
+            hashed = first
+        if hashed is None or text(self.redis.get(keys.player_token(hashed))) != player_id:
+            return False
+        self.redis.delete(keys.player_token(hashed))
+        self.redis.hdel(keys.player_tokens(player_id), token_id)
+        self.redis.hdel(keys.player(player_id), USED_FIELD + token_id)
+        return True
+
+    def used(self, player_id: str, token_hash: str, at_ms: int) -> None:
+        """Note that a token was used (written at most once a minute per token and process)."""
+        token_id = token_id_of(token_hash)
+        if at_ms - self._used.get(token_id, 0) < USED_EVERY_MS:
+            return
+        if len(self._used) > 100_000:
+            self._used.clear()
+        self._used[token_id] = at_ms
+        self.redis.hset(keys.player(player_id), USED_FIELD + token_id, at_ms)
+
+    # --- sign-in by e-mail ---------------------------------------------------------------------
+
+    def by_email(self, email: str) -> str | None:
+        """The player whose address this is (as it stands on their record), if any."""
+        player_id = text(self.redis.get(keys.player_email(address_hash(email))))
         if player_id is None:
-            player_id = text(self.redis.get(keys.player_token(token_hash)))
-            if player_id is not None:
-                if len(self._by_token) > 100_000:
-                    self._by_token.clear()
-                self._by_token[token_hash] = player_id
+            return None
+        record = self.get(player_id)
+        if record is None or not record["email"] or record["email"].lower() != email.strip().lower():
+            return None
         return player_id
+
+    def new_sign_in_code(self, player_id: str, email: str, at_ms: int) -> str | None:
+        """A new one-time code for the address (kept as a salted hash, 15 minutes),
+        replacing any before it; None if one was made in the last minute (no flood of mail)."""
+        key = keys.sign_in(address_hash(email))
+        made = text(self.redis.hget(key, "made"))
+        if made and at_ms - int(made) < 60_000:
+            return None
+        code = f"{secrets.randbelow(10 ** 8):08d}"
+        salt = secrets.token_hex(16)
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.delete(key)
+        pipe.hset(key, mapping={"hash": _code_hash(salt, code), "salt": salt, "player": player_id,
+                                "tries": 0, "made": at_ms})
+        pipe.expire(key, SIGN_IN_TTL_S)
+        pipe.execute()
+        return code
+
+    def confirm_sign_in(self, email: str, code: str) -> str | None:
+        """The player, if `code` is the address's live code (which is then used up);
+        a wrong code counts, and the fifth kills it."""
+        key = keys.sign_in(address_hash(email))
+        found = {text(k): text(v) for k, v in self.redis.hgetall(key).items()}
+        if not found or int(found.get("tries") or 0) >= SIGN_IN_TRIES:
+            return None
+        if not hmac.compare_digest(_code_hash(found["salt"], code.strip()), found["hash"]):
+            if self.redis.hincrby(key, "tries", 1) >= SIGN_IN_TRIES:
+                self.redis.delete(key)
+            return None
+        if not self.redis.delete(key):  # used by a request that came at the same moment
+            return None
+        return found["player"]
 
     def get(self, player_id: str) -> dict | None:
         found = {text(k): text(v) for k, v in self.redis.hgetall(keys.player(player_id)).items()}
@@ -77,10 +174,15 @@ class Players:
             changes["name"] = name
         if email_notices is not None:
             changes["email_notices"] = "1" if email_notices else "0"
+        if email is not ...:
+            old = text(self.redis.hget(keys.player(player_id), "email"))
+            if old and old.lower() != (email or "").lower():
+                self.redis.delete(keys.player_email(address_hash(old)))
         if email is None:
             self.redis.hdel(keys.player(player_id), "email")
         elif email is not ...:
             changes["email"] = email
+            self.redis.set(keys.player_email(address_hash(email)), player_id)
         if changes:
             self.redis.hset(keys.player(player_id), mapping=changes)
 
@@ -209,3 +311,17 @@ class Players:
             self.redis.hset(keys.player(player_id), "email_notices", "0")
             return player_id
         return None
+
+
+def address_hash(email: str) -> str:
+    """An e-mail address as its index keys it: lower-cased, hashed (no address in a key's name)."""
+    return hashlib.sha256(email.strip().lower().encode("utf-8")).hexdigest()
+
+
+def token_id_of(token_hash: str) -> str:
+    """A token's public id: a short piece of its hash (never enough to find the token)."""
+    return "t_" + token_hash[:16]
+
+
+def _code_hash(salt: str, code: str) -> str:
+    return hashlib.sha256(f"{salt}:{code}".encode("utf-8")).hexdigest()

@@ -165,7 +165,17 @@ if at and tonumber(at) >= tonumber(ARGV[2]) then redis.call('ZADD', KEYS[1], ARG
         self.redis.zadd(keys.DUE, {game_id: at_ms}, lt=True)
 
     def remove(self, game_id: str) -> None:
-        self.redis.zrem(keys.DUE, game_id)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zrem(keys.DUE, game_id)
+        pipe.srem(keys.BOT_ONLY, game_id)
+        pipe.execute()
+
+    def bot_only(self, game_ids: list[str]) -> set[str]:
+        """Which of these games have no person in them (store/creators.py marks them):
+        their checks wait, like their bots, for every game with a person."""
+        if not game_ids:
+            return set()
+        return {g for g, member in zip(game_ids, self.redis.smismember(keys.BOT_ONLY, game_ids)) if member}
 
     def claim(self, now_ms: int, lease_ms: int, limit: int = 500) -> list[str]:
         """The games due by `now_ms`, each moved to `lease_ms` (so another ticker

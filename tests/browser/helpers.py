@@ -14,7 +14,7 @@ from tests.serve_process import request
 expect.set_options(timeout=20_000)
 
 #: a card code as the API writes it (10H, QS, 7D); never part of a longer word
-CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])")
+CARD = re.compile(r"(?<![0-9A-Za-z])(?:(?:10|[2-9JQKA])[SHDC]|JK)(?![0-9A-Za-z])")  # JK: Kalooki's jokers
 
 GAME = "main[data-testid=game]"
 REPLAY = "main[data-testid=replay]"
@@ -230,13 +230,21 @@ def perform(page, action):
     kind = action["type"]
     if kind in ("meld", "layoff", "take_pile"):
         select_cards(page, action["cards"])
-    elif kind in ("discard", "knock"):
+    elif kind in ("discard", "knock", "swap"):
         select_cards(page, [action["card"]])
-    if kind == "layoff":
+    elif kind == "open":  # Kalooki: the opening's hand cards (the top discard it takes is not in the hand)
+        cards = [c for m in action["melds"] for c in m["cards"]]
+        if action["take_discard"]:
+            cards.remove(page.locator("[data-pile=top]").get_attribute("data-card"))
+        select_cards(page, cards)
+    if kind in ("layoff", "swap"):
         meld = page.locator(f'[data-testid=table] button[data-meld="{action["meld"]}"]')
         meld.click()
         expect(meld).to_have_attribute("aria-pressed", "true")
-    button = action_button(page, kind, action.get("from"))
+    source = ("discard" if action["take_discard"] else None) if kind == "open" else action.get("from")
+    button = action_button(page, kind, source)
+    if kind == "open" and source is None:
+        button = page.locator("[data-testid=actions] button[data-action=open]:not([data-from])")
     expect(button).to_have_count(1)
     expect(button).to_be_enabled()
     with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/actions")) as answer:

@@ -109,6 +109,7 @@ SEATS = {
     "iceberg": ([{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}], {"max_hands": 1}),
     "gin": ([{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}], {"max_hands": 1}),
     "fortune": ([{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}], {"hands": 1}),
+    "kalooki": ([{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}], {"max_hands": 1}),
 }
 
 

@@ -205,3 +205,28 @@ def test_fortune_hand_by_clicking(page, server):
     assert used["draw"] + used["take_pile"] >= 1 and used["discard"] + used["meld"] >= 1, used
     assert_bot_moves_arrived(server, game_id, made, observed, start)
     check_replay(page, server, game_id, "total")
+
+
+def kalooki_choice(view):
+    """Open when an opening is listed, swap a joker, lay the biggest meld or a
+    lay-off, else discard; at the draw, an opening that takes the discard, else
+    the stock."""
+    actions = view["actions"]
+    for kind in ("open", "swap", "meld", "layoff", "discard"):
+        found = [a for a in actions if a["type"] == kind]
+        if found:
+            return max(found, key=lambda a: len(a.get("cards", ())))
+    return next(a for a in actions if a["type"] == "draw" and a["from"] == "stock")
+
+
+def test_kalooki_hand_by_clicking(page, server):
+    """Kalooki on the page: its jokers drawn, its opening made from the selected hand cards."""
+    register(page, "Kit")
+    game_id = create_by_form(page, "kalooki", ["me", ("bot", "greedy")], {"max_hands": 1})
+    expect(page.locator(GAME)).to_have_attribute("data-variant", "kalooki")
+    token = seat_token(page, game_id)
+
+    made, observed, used, start = play_hand_by_clicking(page, server, game_id, token, kalooki_choice)
+    assert used["draw:stock"] >= 1 and used["discard"] + used["open"] >= 1, used
+    assert_bot_moves_arrived(server, game_id, made, observed, start)
+    check_replay(page, server, game_id, "total")

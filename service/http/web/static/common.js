@@ -76,7 +76,10 @@ export function el(tag, attrs = {}, ...children) {
 const SUITS = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
 const RANKS = { A: "ace", J: "jack", Q: "queen", K: "king" };
 
+const JOKER = "JK"; // Kalooki's jokers: no rank, no suit
+
 export function cardName(card) {
+  if (card === JOKER) return "joker";
   const rank = card.slice(0, -1);
   return `${RANKS[rank] || rank} of ${SUITS[card.slice(-1)][1]}`;
 }
@@ -84,10 +87,12 @@ export function cardName(card) {
 // A card as the page shows it: `[data-card="7H"]`, a button where it can be
 // chosen. `as` names what a wild card stands for.
 export function cardEl(card, { button = false, as = null, extra = {} } = {}) {
-  const suit = card.slice(-1);
-  const [symbol] = SUITS[suit];
+  const joker = card === JOKER;
+  const suit = joker ? "joker" : card.slice(-1);
+  const [symbol] = joker ? ["★"] : SUITS[suit];
   const label = as && as !== card ? `${cardName(card)} as ${cardName(as)}` : cardName(card);
-  const face = [el("span", { class: "rank", text: card.slice(0, -1) }), el("span", { class: "suit", text: symbol })];
+  const face = [el("span", { class: "rank", text: joker ? "Joker" : card.slice(0, -1) }),
+    el("span", { class: "suit", text: symbol })];
   if (as && as !== card) face.push(el("span", { class: "as", text: `=${as}` }));
   const attrs = { class: `card suit-${suit}`, dataset: { card, ...extra }, "aria-label": label, title: label };
   if (button) return el("button", { type: "button", "aria-pressed": "false", ...attrs }, ...face);
@@ -141,7 +146,7 @@ export function dropFragment() {
   history.replaceState(null, "", location.pathname + location.search);
 }
 
-export const VARIANT_TITLES = { iceberg: "Iceberg", gin: "Gin", fortune: "Fortune Rummy" };
+export const VARIANT_TITLES = { iceberg: "Iceberg", gin: "Gin", fortune: "Fortune Rummy", conquian: "Conquian" };
 
 // Where the keyboard is, so that a region drawn again can give the focus back to
 // the same control: a button replaced by its new self would drop it to <body>.

@@ -5,7 +5,7 @@
 
 import { api, cardEl, dropFragment, el, focusKey, fragment, keep, problemText, restoreFocus, say, sameCards,
   tickDeadlines, VARIANT_TITLES } from "./common.js";
-import { acesEl, ginMelds, meldEl, piles } from "./table.js";
+import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const main = document.querySelector("main");
@@ -26,10 +26,17 @@ const log = [];
 const CONTROLS = [
   { type: "pickup", label: "Pick up", needs: "nothing" },
   { type: "pass", label: "Pass the upcard", needs: "nothing" },
+  { type: "take", label: "Take the exposed card", needs: "take" },
+  { type: "decline", label: "Decline it", needs: "nothing" },
+  { type: "force", label: "Force the take", needs: "nothing" },
+  { type: "allow", label: "Allow the decline", needs: "nothing" },
   { type: "draw", from: "stock", label: "Draw from the stock", needs: "nothing" },
   { type: "draw", from: "discard", label: "Take the discard", needs: "nothing" },
   { type: "draw", label: "Draw", needs: "nothing" },
   { type: "take_pile", label: "Take the pile", needs: "cards" },
+  { type: "open", from: "discard", label: "Open with the discard", needs: "opening" },
+  { type: "open", label: "Open", needs: "opening" },
+  { type: "swap", label: "Swap for the joker", needs: "one" },
   { type: "meld", label: "Meld", needs: "cards" },
   { type: "layoff", label: "Lay off", needs: "cards" },
   { type: "discard", label: "Discard", needs: "one" },
@@ -134,6 +141,14 @@ const PHRASES = {
   Knocked: (d) => (d.gin ? "goes gin" : `knocks with ${d.deadwood_points} deadwood`),
   HandShown: (d) => `shows the hand, ${d.deadwood_points} deadwood`,
   PileTaken: (d) => `takes the pile with ${d.cards.join(" ")}`,
+  StockCardTurned: (d) => `turns ${d.card} from the stock`,
+  CardTurnedDown: (d) => `turns ${d.card} down`,
+  CardDeclined: (d) => `declines ${d.card}${d.forceable ? " (it fits a meld: force or allow)" : ""}`,
+  CardForced: (d) => `forces the take of ${d.card}`,
+  ForceWaived: (d) => `allows the decline of ${d.card}`,
+  CardLeft: (d) => `leaves ${d.card}`,
+  ExposedCardMelded: (d) => `takes ${d.card}: melds ${d.melds.map((m) => m.join(" ")).join(", ")}`,
+  TurnEndedEmptyHanded: () => "has an empty hand: the turn ends with no discard",
   TurnTimedOut: () => "runs out of time",
   SeatResigned: () => "resigns",
   TurnExtended: () => "extends the deadline",
@@ -150,8 +165,11 @@ function tell(event) {
   return null;
 }
 
+let drawsFrom = false; // the variant's draws name their pile (seen in the log): its draw controls do too
+
 function remember(events) {
   for (const event of events) {
+    if (event.type === "CardDrawn" && event.data && "from" in event.data) drawsFrom = true;
     if (event.type === "HandEnded") addReplay(event.data.hand);
     const line = tell(event);
     if (line) log.push({ version: event.version, line });
@@ -221,14 +239,16 @@ function renderInvite() {
 function renderTable() {
   const n = names();
   $("piles").replaceChildren(...piles(view));
-  const canChoose = legal().some((a) => a.type === "layoff");
+  const canChoose = legal().some((a) => a.type === "layoff" || a.type === "swap");
   const melds = (view.table || []).map((m) => meldEl(m, n, {
     choosable: canChoose, chosen: target === m.id,
     onChoose: () => { target = target === m.id ? null : m.id; renderTable(); renderActions(); },
   }));
   const gin = ginMelds(view.knock, view.show, n);
   const aces = (view.seats || []).some((s) => s.aces) ? acesEl(view.seats.map((s) => s.aces || []), n) : [];
-  $("melds").replaceChildren(...melds, ...(gin.melds || []).map((m) => meldEl(m, n)), ...(gin.notes || []), ...aces);
+  const own = (view.seats || []).some((s) => s.melds) ? ownMelds(view.seats.map((s) => s.melds)) : [];
+  $("melds").replaceChildren(...melds, ...(gin.melds || []).map((m) => meldEl(m, n)), ...(gin.notes || []), ...aces,
+    ...own.map((m) => meldEl(m, n)));
   if (!$("melds").children.length) $("melds").append(el("p", { class: "empty", text: "No melds on the table yet." }));
 }
 
@@ -276,9 +296,25 @@ function renderHand() {
   region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), ...cards, ...notes);
 }
 
+// Whether a listed action is one this control makes: a draw (or Kalooki's
+// opening, whose `take_discard` is its draw) from the control's pile.
+function fits(action, control) {
+  if (action.type !== control.type) return false;
+  if (action.type === "open") return Boolean(action.take_discard) === (control.from === "discard");
+  return !control.from || action.from === control.from;
+}
+
+// The hand cards of Kalooki's opening: its melds' cards but the top discard it takes.
+function openingCards(action) {
+  const cards = action.melds.flatMap((m) => m.cards);
+  const top = action.take_discard ? cards.indexOf(view.pile?.top) : -1;
+  if (top >= 0) cards.splice(top, 1);
+  return cards;
+}
+
 function controlsFor() {
   const types = variant ? variant.actions : [...new Set((view.actions || []).map((a) => a.type))];
-  const hasFrom = legal().some((a) => a.from) || view.variant === "gin";
+  const hasFrom = legal().some((a) => a.from) || view.variant === "gin" || drawsFrom;
   const shown = CONTROLS.filter((c) => types.includes(c.type) && (c.type !== "draw" || Boolean(c.from) === hasFrom));
   for (const type of types) {
     if (!CONTROLS.some((c) => c.type === type)) shown.push({ type, label: type, needs: "nothing" });
@@ -295,7 +331,7 @@ function renderActions() {
   const active = view.status === "active";
   const options = legal();
   const buttons = controlsFor().map((control) => {
-    const usable = !busy && options.some((a) => a.type === control.type && (!control.from || a.from === control.from));
+    const usable = !busy && options.some((a) => fits(a, control));
     return el("button", { type: "button", class: "action", disabled: !usable,
       dataset: { action: control.type, ...(control.from ? { from: control.from } : {}) },
       onclick: () => act(control) }, control.label);
@@ -315,8 +351,11 @@ function renderActions() {
 function hintText(options) {
   if (view.status !== "active") return view.status === "finished" ? "The game is over." : "";
   if (!myTurn()) return "Waiting for the other players.";
-  if (options.some((a) => ["meld", "layoff", "discard", "knock", "take_pile"].includes(a.type))) {
+  if (options.some((a) => ["meld", "layoff", "discard", "knock", "take_pile", "open", "swap"].includes(a.type))) {
     return "Select cards, then choose what to do with them. To lay off, choose a meld on the table too.";
+  }
+  if (options.some((a) => a.type === "take")) {
+    return "To take the exposed card, select the cards of your hand that join it (none to add it to your melds).";
   }
   return "";
 }
@@ -328,13 +367,19 @@ function selectedCards() {
 // The legal action that the control and the selection make, or a message
 // saying why there is none: the page sends only what the rules allow.
 function chosen(control) {
-  const options = legal().filter((a) => a.type === control.type && (!control.from || a.from === control.from));
+  const options = legal().filter((a) => fits(a, control));
   const cards = selectedCards();
   if (!options.length) return { why: "That is not something you can do now." };
   if (control.needs === "nothing") return { action: options[0] };
+  if (control.needs === "take") return chosenTake(options, cards);
+  if (control.needs === "opening") { // the listed opening, or the one of the cards selected
+    if (!cards.length) return { action: options[0] };
+    const found = options.find((a) => sameCards(openingCards(a), cards));
+    return found ? { action: found } : { why: `${cards.join(" ")} is not an opening you can make now.` };
+  }
   if (control.needs === "one") {
     if (cards.length !== 1) return { why: `Select exactly one card to ${control.label.toLowerCase()}.` };
-    const found = options.find((a) => a.card === cards[0]);
+    const found = options.find((a) => a.card === cards[0] && (control.type !== "swap" || !target || a.meld === target));
     return found ? { action: found } : { why: `You cannot ${control.label.toLowerCase()} ${cards[0]} now.` };
   }
   if (!cards.length) return { why: `Select the cards to ${control.label.toLowerCase()} first.` };
@@ -347,6 +392,15 @@ function chosen(control) {
   const what = { meld: "a meld", layoff: target ? `a lay-off on ${target}` : "a lay-off",
     take_pile: "a meld with the pile's top card" }[control.type] || control.type;
   return { why: `${cards.join(" ")} is not ${what} you can make now.` };
+}
+
+// Conquian: the take whose melds hold exactly the selected hand cards (its canonical split).
+function chosenTake(options, cards) {
+  const inHand = new Set(view.hand || []);
+  const found = options.find((a) => sameCards(a.melds.flat().filter((card) => inHand.has(card)), cards));
+  if (found) return { action: found };
+  return { why: cards.length ? `${cards.join(" ")} cannot be melded with the exposed card now.`
+    : "The exposed card joins none of your melds alone: select the cards of your hand that meld with it." };
 }
 
 async function act(control) {

@@ -97,7 +97,8 @@ function rulesOf(form) {
   const rules = {};
   for (const option of variant().options) {
     const raw = form.elements[option.name].value.trim();
-    if (option.type === "choice") rules[option.name] = raw;
+    // a choice keeps its value's type: a select gives "1" for the integer choice 1
+    if (option.type === "choice") rules[option.name] = option.allowed.find((value) => String(value) === raw) ?? raw;
     else if (raw === "") {
       if (option.nullable) rules[option.name] = null;
     } else rules[option.name] = Number(raw);

@@ -4,7 +4,7 @@
 // end. The frame is in the fragment, so a link can point at one moment.
 
 import { api, cardEl, el, say } from "./common.js";
-import { acesEl, ginMelds, meldEl, piles } from "./table.js";
+import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const main = document.querySelector("main");
@@ -80,10 +80,11 @@ function drawFrame(frame) {
   const table = (state.table || []).map((m) => meldEl(m, names));
   const gin = ginMelds(state.knock, state.show, names);
   const aces = state.aces ? acesEl(state.aces, names) : [];
+  const own = state.melds ? ownMelds(state.melds).map((m) => meldEl(m, names)) : [];
   $("frame").replaceChildren(
     el("div", { class: "piles" }, ...piles(state)),
     el("div", { class: "melds" }, ...table, ...(gin.melds || []).map((m) => meldEl(m, names)), ...(gin.notes || []),
-      ...aces),
+      ...aces, ...own),
     el("div", { class: "hands" }, ...seats));
 }
 

@@ -17,6 +17,7 @@ function pileOf(source) {
 export function piles(source) {
   const parts = [el("div", { class: "pile", dataset: { pile: "stock" } },
     el("span", { class: "label", text: "Stock" }), el("span", { class: "count", text: String(source.stock ?? 0) }))];
+  if (source.exposed !== undefined) parts.push(...exposedPiles(source));
   const pile = pileOf(source);
   if (pile) {
     const size = pile.size ?? pile.cards.length;
@@ -27,6 +28,23 @@ export function piles(source) {
       el("span", { class: "count", text: `${size} card${size === 1 ? "" : "s"}` })));
   }
   return parts;
+}
+
+// Conquian: the face-up card to take or decline, and the dead pile (cards turned down, out of play).
+function exposedPiles(source) {
+  const dead = source.dead || [];
+  return [el("div", { class: "pile", dataset: { pile: "exposed" } },
+    el("span", { class: "label", text: "Exposed card" }),
+    source.exposed ? cardEl(source.exposed, { extra: { pile: "exposed" } }) : el("span", { class: "empty", text: "none" })),
+  el("div", { class: "pile", dataset: { pile: "dead" } },
+    el("span", { class: "label", text: "Dead pile" }),
+    el("span", { class: "count", text: `${dead.length} card${dead.length === 1 ? "" : "s"}` }))];
+}
+
+// Conquian: each seat's own melds (`melds` per seat: a list of card lists, or of {kind, cards}).
+export function ownMelds(perSeat) {
+  return (perSeat || []).flatMap((melds, seat) => (melds || []).map((meld, i) => ({
+    id: `s${seat}m${i + 1}`, owner: seat, kind: meld.kind || "meld", cards: meld.cards || meld })));
 }
 
 // One meld: its owner, kind, points of view; every card a [data-card]. A
