@@ -23,12 +23,3 @@ def inbox_entry(game_id: str, state, seat: int, name: str | None) -> dict:
             "players": [p.name for p in state.players],
             "withdrawn": seat in state.people.withdrawn,
             "winners": list(state.winners) if state.status == "finished" else None}
-
-
-def inbox_order(entry: dict) -> tuple:
-    """The player's turns first, the soonest deadline first (untimed ones after
-    the timed); then the rest as they came (a stable sort keeps the index's
-    order: the games joined last first)."""
-    if entry["my_turn"]:
-        return (0, entry["deadline"] is None, entry["deadline"] or "")
-    return (1, False, "")

@@ -35,6 +35,8 @@ class Config:
     sweep_s: float = 1.0  # how often a game worker's ticker looks for games that are due
     repair_s: float = 10.0  # a bot to move with nothing appended this long: its job was lost, enqueue again
     abandon_days: float = 30.0  # a game with no action this long ends as abandoned
+    archive_after_days: float = 7.0  # a finished game leaves Redis for the archive this long after its end
+    archive_dir: str | None = None  # where the archive is kept; None: archive/ in the data directory
     bot_pause_s: float = 0.0  # pause between a bot's actions, so people can follow its turn
     bot_games_per_creator: int = 4  # bot-only games going at once per creator (player, else address); 0: none
     bot_game_turn_s: float = 0.5  # a bot-only game plays a turn at most this often (its pace; 0: as fast as it can)
@@ -69,6 +71,8 @@ class Config:
             sweep_s=float(env.get("ICEBERG_SWEEP_S") or 1),
             repair_s=float(env.get("ICEBERG_REPAIR_S") or 10),
             abandon_days=float(env.get("ICEBERG_ABANDON_DAYS") or 30),
+            archive_after_days=float(env.get("ICEBERG_ARCHIVE_AFTER_DAYS") or 7),
+            archive_dir=env.get("ICEBERG_ARCHIVE_DIR") or None,
             bot_pause_s=float(env.get("ICEBERG_BOT_PAUSE_S") or 0),
             bot_games_per_creator=int(env.get("ICEBERG_BOT_GAMES_PER_CREATOR") or 4),
             bot_game_turn_s=float(env.get("ICEBERG_BOT_GAME_TURN_S") or 0.5),
@@ -85,6 +89,10 @@ class Config:
             public_url=(env.get("ICEBERG_PUBLIC_URL") or "http://127.0.0.1:8000").rstrip("/"),
             cors_origins=tuple(o.strip() for o in (env.get("ICEBERG_CORS_ORIGINS") or "").split(",") if o.strip()),
         )
+
+    @property
+    def archive_path(self) -> str:
+        return self.archive_dir or os.path.join(self.data_dir, "archive")
 
     @property
     def effective_queue_url(self) -> str | None:

@@ -7,15 +7,19 @@ from typing import Callable
 
 import redis
 
+from .app.archiving import Archiver
 from .app.commands import GameCommands
 from .app.deals import Dealer
 from .app.followups import FollowUps
 from .app.history import Filing
+from .app.inbox import Inbox
 from .app.jobs import Jobs
 from .app.pages import Pages
 from .app.standings import Book
 from .app.waiting import Hub
 from .config import Config
+from .store.archive import Archive
+from .store.archived import ArchivedGames
 from .store.chat import Chat
 from .store.creators import Creators
 from .store.history import GameHistory
@@ -23,7 +27,7 @@ from .store.lobby import Lobby
 from .store.mailbox import Mailbox
 from .store.players import Players
 from .store.recorder import Recorder
-from .store.records import Creations, DueGames, Reminders, Replays, Tokens, Webhooks
+from .store.records import Creations, DueGames, Reminders, Replays, Tokens, Upgrades, Webhooks
 from .store.repository import Repository
 from .store.standings import Standings
 
@@ -60,6 +64,9 @@ class Services:
     book: Book | None = None  # records games' standings (app/standings.py)
     chat: Chat | None = None  # the games' chat (store/chat.py)
     creators: Creators | None = None  # who created each bot-only game (store/creators.py)
+    inbox: Inbox | None = None  # the players' GET /me/games (app/inbox.py)
+    upgrades: Upgrades | None = None  # one-off steps for data written by older servers (store/records.py)
+    archiver: Archiver | None = None  # finished games out of Redis and back (app/archiving.py)
     mailbox: Mailbox | None = None  # play by mail: reply tokens, mail sent and handled (store/mailbox.py)
 
     def health(self) -> dict:
@@ -119,8 +126,12 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
     players, lobby, history, standings = Players(store_redis), Lobby(store_redis), GameHistory(store_redis), \
         Standings(store_redis)
     filing, chat = Filing(history, recorder, players, lobby), Chat(store_redis)
+    inbox = Inbox(players, clock)
+    archiver = Archiver(store_redis, Archive(config.archive_path), ArchivedGames(store_redis), repository, due, clock,
+                        config.archive_after_days)
+    repository.bring_back, history.archived_summary = archiver.bring_back, archiver.summary
     follow_ups = FollowUps(queue, due, webhooks, clock, config.repair_s, config.abandon_days * 86400,
-                           config.bot_game_turn_s, filing=filing)
+                           config.bot_game_turn_s, filing=filing, inbox=inbox)
     return Services(
         config=config, clock=clock, recorder=recorder, repository=repository, tokens=Tokens(store_redis),
         webhooks=webhooks, replays=Replays(store_redis), due=due, reminders=Reminders(store_redis),
@@ -130,8 +141,8 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
         follow_ups=follow_ups, commands=GameCommands(repository, follow_ups, clock, dealer=Dealer(store_redis)),
         queue_redis=queue_redis,
         players=players, lobby=lobby, history=history, filing=filing, standings=standings,
-        book=Book(standings, repository, players), chat=chat, creators=Creators(store_redis),
-        mailbox=Mailbox(store_redis))
+        book=Book(standings, repository, players), chat=chat, creators=Creators(store_redis), inbox=inbox,
+        upgrades=Upgrades(store_redis), archiver=archiver, mailbox=Mailbox(store_redis))
 
 
 def _writable(client) -> bool:

@@ -163,7 +163,7 @@ def test_my_games_show_my_turns_first_the_soonest_deadline_first(client):
     assert mine[still_open["id"]]["status"] == "open"
     opened = client.get("/me/games?status=open", token=ann["token"]).get_json()
     assert [g["id"] for g in opened["games"]] == [still_open["id"]] and opened["my_turn_count"] == 3
-    assert client.get("/me/games", token=bo["token"]).get_json() == {"my_turn_count": 0, "games": []}
+    assert client.get("/me/games", token=bo["token"]).get_json() == {"my_turn_count": 0, "games": [], "next_cursor": None}
     problem(client.get("/me/games?status=lost", token=ann["token"]), 400, "invalid_request")
     assert client.post(f"/games/{waiting}/abort", token=ann["token"]).status_code == 201
     finished = client.get("/me/games?status=finished", token=ann["token"]).get_json()["games"]

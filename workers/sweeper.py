@@ -25,6 +25,7 @@ from .context import context
 from .deadlines import check_deadline, send_reminder
 
 log = logging.getLogger("iceberg.worker")
+WAITING_RECHECK_S = 30  # a bot job still on the queue: its game is looked at again this much later
 
 
 def check_game(game_id: str, lease_ms: int) -> str:
@@ -46,6 +47,9 @@ def check_game(game_id: str, lease_ms: int) -> str:
     due = next_due(state, last_at, now, ctx.config.repair_s, ctx.config.abandon_days * 86400)
     if done == "repaired":  # the bot's new job appends; if it is lost too, look again later
         due = max(due, now + timedelta(seconds=ctx.config.repair_s))
+    elif done == "bot job waiting":  # the queue lags: its job appends when it runs. Looking again every
+        # repair_s would only fill the queue with checks ahead of the bot turns they wait for
+        due = max(due, now + timedelta(seconds=max(ctx.config.repair_s, WAITING_RECHECK_S)))
     ctx.due.settle(game_id, lease_ms, epoch_ms(due))
     return done
 
@@ -71,7 +75,10 @@ def _notify_or_repair(ctx, game_id: str, state, now: datetime, last_at: datetime
         return "reminder " + send_reminder(game_id, state.deadline)
     idle = now - last_at
     if bot_to_move(state) is not None and idle >= timedelta(seconds=ctx.config.repair_s):
-        ctx.jobs.bot_turn(game_id, state.version, suffix=f"-repair{epoch_ms(now)}", bot_game=bot_only(state.players))
+        # a job that still waits on a lagging queue is late, not lost: enqueueing another would
+        # only lengthen the queue (and the game has one repair on it at most)
+        if not ctx.jobs.repair(game_id, state.version, ctx.config.repair_s, bot_game=bot_only(state.players)):
+            return "bot job waiting"
         log.info("game %s: the bot's turn at version %s had not moved for %s; enqueued again",
                  game_id, state.version, idle)
         return "repaired"

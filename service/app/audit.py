@@ -15,6 +15,7 @@ keeps a gevent worker's loop serving, service/http/audit.py), and kept as the
 bytes served: a request for a kept export costs two Redis reads."""
 
 import json
+import zlib
 
 from domain import registry
 from projections.audit.entries import chained, hands_of, public_until
@@ -122,12 +123,12 @@ class Audit:
         kept = self.redis.hmget(key, "horizon", "status", "json", "txt")
         fresh = kept[0] is not None and int(kept[0]) == horizon and kept[1].decode() == state.status
         if fresh and (form == "json" or kept[3] is not None):
-            return kept[2 if form == "json" else 3].decode(), horizon
+            return _unpacked(kept[2 if form == "json" else 3]), horizon
         shared = ("export", game_id, horizon, state.status, form)
         if form == "json":
             return self.services.pages.shared(shared, lambda: self._build(game_id, state, offload),
                                               keep=lambda _: False), horizon
-        document = kept[2].decode() if fresh else self.export(game_id, "json", offload)[0]
+        document = _unpacked(kept[2]) if fresh else self.export(game_id, "json", offload)[0]
         return self.services.pages.shared(shared, lambda: self._told(key, document, offload),
                                           keep=lambda _: False), horizon
 
@@ -140,7 +141,7 @@ class Audit:
         key = keys.export(game_id)
         pipe = self.redis.pipeline(transaction=True)
         pipe.delete(key)  # the text of an older horizon with it
-        pipe.hset(key, mapping={"horizon": public_until(state), "status": state.status, "json": built})
+        pipe.hset(key, mapping={"horizon": public_until(state), "status": state.status, "json": _packed(built)})
         pipe.expire(key, EXPORT_KEPT_S)
         pipe.execute()
         return built
@@ -148,8 +149,18 @@ class Audit:
     def _told(self, key: str, document: str, offload) -> str:
         """The export as text (docs/audit.md), told from its JSON and kept beside it."""
         text = (offload or _here)(_text, document)
-        self.redis.hset(key, "txt", text)
+        self.redis.hset(key, "txt", _packed(text))
         return text
+
+
+def _packed(text: str) -> bytes:
+    """A kept export is zlib-compressed (fast level: it is made on a request)."""
+    return zlib.compress(text.encode(), 1)
+
+
+def _unpacked(found: bytes) -> str:
+    """A kept export, compressed or (kept by an older server) plain JSON or text."""
+    return zlib.decompress(found).decode() if found.startswith(b"\x78") else found.decode()
 
 
 def _rendered(game_id: str, state, records, points, signing_keys) -> str:

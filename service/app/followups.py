@@ -1,6 +1,7 @@
 """What happens after events are safely stored, read at one place: a table
 from event type to reactions, plus the reactions to the state a batch leaves
-(a bot to move; the game's next due time; its place in the history of games)
+(a bot to move; the game's next due time; its place in the history of games
+and in its players' inboxes)
 and to a turn that begins (its player's notice).
 
 Every caller of the application service gets the same follow-ups, whether the
@@ -13,7 +14,7 @@ import redis
 
 from domain import registry
 from domain.deadlines import bot_to_move, human_to_move
-from domain.kernel.events import DUE, FILED, GAME_ENDED, HAND_ENDED, REPLAY
+from domain.kernel.events import DUE, FILED, GAME_ENDED, HAND_ENDED
 
 from ..store.codec import epoch_ms
 from .due import next_due
@@ -28,12 +29,15 @@ def bot_only(players) -> bool:
 
 class FollowUps:
     def __init__(self, jobs, due, webhooks, clock, repair_s: float, abandon_s: float, bot_game_turn_s: float = 0,
-                 filing=None):
+                 filing=None, inbox=None):
         self.jobs, self.due, self.webhooks, self.clock = jobs, due, webhooks, clock
+        self.inbox = inbox  # service/app/inbox.py: the players' GET /me/games
         self.repair_s, self.abandon_s, self.bot_game_turn_s = repair_s, abandon_s, bot_game_turn_s
         self.filing = filing  # service/app/history.py: the history of games
         self.on_event = {  # what follows an event, as its type declares (kernel/events.py)
-            REPLAY: [self._build_replay], HAND_ENDED: [self._notify_hand_ended],
+            # REPLAY has no reaction: a hand's replay is a cache, built when first asked for
+            # (service/http/replays.py), so a hand nobody replays costs no memory
+            HAND_ENDED: [self._notify_hand_ended],
             GAME_ENDED: [self._notify_game_ended, self._settle_end],
         }
 
@@ -51,6 +55,8 @@ class FollowUps:
     def after_append(self, game_id: str, before, after, events, hooks: int | None = None) -> None:
         """`hooks`: the game's number of webhooks if known (0 spares the look-ups)."""
         self._file(game_id, after, events)
+        if self.inbox is not None:
+            self.inbox.follow(game_id, before, after, hooks)
         if self.jobs is None:
             return
         try:
@@ -106,9 +112,6 @@ class FollowUps:
             self.jobs.bot_turn_later(epoch_ms(self.clock()) + int(self.bot_game_turn_s * 1000), game_id, state.version)
         else:
             self.jobs.bot_turn(game_id, state.version, bot_game=True)
-
-    def _build_replay(self, c, event) -> None:  # it has just ended
-        self.jobs.replay(c.game_id, event.hand, unless_pending=False, bot_game=bot_only(c.state.players))
 
     def _notify_turn(self, c) -> None:
         seat = human_to_move(c.state)

@@ -7,14 +7,24 @@ fails after an append, nothing is lost: the events are stored, the game's due
 time (service/app/due.py) comes, and its check enqueues again. Nothing is scheduled
 inside RQ: what must happen later is a due time in our own index, so a worker
 with nothing due writes nothing.
+
+A game has at most one check and one repair on the queue at a time: their job
+ids are the game's and the purpose's (`check-<game>`, `repair-<game>`), and
+neither is enqueued while a job of that id is queued or running, nor a repair
+while the bot job it would replace still waits (a queue that lags past
+ICEBERG_REPAIR_S must not multiply its own work). The game's jobs keep their
+result a second (`RESULT_TTL_S`): with none (`result_ttl=0`) RQ deletes the job
+as it succeeds, which costs five more round trips a job (bench/scale.py rtt).
 """
 
 import json
+from datetime import datetime, timedelta, timezone
 
 from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
+from rq.utils import utcparse
 
 from ..store import keys
 from ..store.codec import canonical
@@ -29,9 +39,23 @@ CHECK = "workers.sweeper.check_game"
 REPLAY = "workers.replays.build_replay"
 SETTLE = "workers.standings.settle_end"
 NOTICE = "workers.notices.send_notice"
+RESULT_TTL_S = 1  # a bot turn's or a check's result: nobody reads it
 SIGN_IN = "workers.mailing.send_sign_in_code"
 MAIL = "workers.mailing.send_mail"
 PENDING = (JobStatus.QUEUED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.SCHEDULED)
+_PENDING_BYTES = {status.value.encode() for status in PENDING}
+
+
+def check_id(game_id: str) -> str:
+    return f"check-{game_id}"
+
+
+def repair_id(game_id: str) -> str:
+    return f"repair-{game_id}"
+
+
+def bot_id(game_id: str, version: int) -> str:
+    return f"bot-{game_id}-{version}"
 
 
 class Jobs:
@@ -46,7 +70,44 @@ class Jobs:
         """The bot to move at `version` plays; `suffix` makes a retry's id new; `bot_game`: a
         game without a person, whose jobs wait for every game with one (BOT_GAMES)."""
         _enqueue(self.bot_games if bot_game else self.queue, BOT, args=(game_id, version),
-                 job_id=f"bot-{game_id}-{version}{suffix}", result_ttl=60, failure_ttl=86400)
+                 job_id=bot_id(game_id, version) + suffix, result_ttl=RESULT_TTL_S, failure_ttl=86400)
+
+    def pending(self, *job_ids: str, running_s: float = 60) -> bool:
+        """Whether any of these jobs is on a game queue, or running and started less
+        than `running_s` ago (a job started long ago and not done died with its
+        worker: RQ's SimpleWorker leaves it "started"); one round trip. A job is
+        looked for in the queues themselves, not only its status: one that a crash
+        left "queued" but on no queue (RQ's list of jobs being taken) is lost."""
+        with self.queue.connection.pipeline(transaction=False) as pipe:
+            for job_id in job_ids:
+                self._ask(pipe, job_id)
+            found = pipe.execute()
+        return any(_waiting(found[n:n + 3], running_s) for n in range(0, len(found), 3))
+
+    def bot_waiting(self, game_id: str, version: int, running_s: float) -> bool:
+        """A bot job for the game at `version` is still on its way: on a queue,
+        running for less than `running_s`, its repair so, or its turn waiting for
+        its pace (one round trip)."""
+        with self.queue.connection.pipeline(transaction=False) as pipe:
+            for job_id in (bot_id(game_id, version), repair_id(game_id)):
+                self._ask(pipe, job_id)
+            pipe.zscore(keys.LATER_BOT_GAMES, canonical({"args": [game_id, version]}))
+            found = pipe.execute()
+        return _waiting(found[0:3], running_s) or _waiting(found[3:6], running_s) or found[6] is not None
+
+    def _ask(self, pipe, job_id: str) -> None:
+        pipe.hmget(Job.key_for(job_id), "status", "started_at")
+        pipe.lpos(self.queue.key, job_id)
+        pipe.lpos(self.bot_games.key, job_id)
+
+    def repair(self, game_id: str, version: int, running_s: float, bot_game: bool = False) -> bool:
+        """Enqueue the bot's turn at `version` again, as the game's one repair,
+        unless a bot job for it is still on its way: whether it was enqueued."""
+        if self.bot_waiting(game_id, version, running_s):
+            return False
+        _enqueue(self.bot_games if bot_game else self.queue, BOT, args=(game_id, version),
+                 job_id=repair_id(game_id), result_ttl=RESULT_TTL_S, failure_ttl=86400)
+        return True
 
     def bot_turn_later(self, at_ms: int, game_id: str, version: int) -> None:
         """A bot-only game's next turn, at `at_ms` (its pace): kept in our own index
@@ -62,12 +123,17 @@ class Jobs:
             connection.zrem(keys.LATER_BOT_GAMES, entry)
         return len(due)
 
-    def check(self, game_id: str, lease_ms: int, bot_game: bool = False) -> None:
+    def check(self, game_id: str, lease_ms: int, bot_game: bool = False) -> bool:
         """Look at a game that came due (workers/sweeper.py); `lease_ms`: its claim; `bot_game`:
-        a game without a person, whose checks (one every ICEBERG_REPAIR_S while a bot is to move)
-        must not queue ahead of the bots of games with people."""
-        _enqueue(self.bot_games if bot_game else self.queue, CHECK, args=(game_id, lease_ms), job_id=f"check-{game_id}-{lease_ms}",
-                 result_ttl=60, failure_ttl=86400)
+        a game without a person, whose checks must not queue ahead of the bots of games with
+        people. Not while the game's check is queued or running (it looks at the game as it
+        is when it runs): whether it was enqueued. A claim is atomic, so two tickers never
+        get here for one game at once."""
+        if self.pending(check_id(game_id)):
+            return False
+        _enqueue(self.bot_games if bot_game else self.queue, CHECK, args=(game_id, lease_ms),
+                 job_id=check_id(game_id), result_ttl=RESULT_TTL_S, failure_ttl=86400)
+        return True
 
     def replay(self, game_id: str, hand: int, *, unless_pending: bool = True, bot_game: bool = False) -> None:
         """Build a hand's replay, unless that job is already waiting or running
@@ -125,6 +191,17 @@ class Jobs:
             self.notice(*json.loads(entry)["args"])
             self.notices.connection.zrem(keys.LATER, entry)
         return len(due)
+
+
+def _waiting(found: list, running_s: float) -> bool:
+    """From a job's (status and start, place on the iceberg queue, on bot-games)."""
+    (status, started_at), on_queue, on_bot_games = found
+    if on_queue is not None or on_bot_games is not None:
+        return True
+    if status != JobStatus.STARTED.value.encode() or not started_at:
+        return False
+    started = utcparse(started_at.decode()).replace(tzinfo=timezone.utc)  # RQ's own clock: UTC, naive
+    return datetime.now(timezone.utc) - started < timedelta(seconds=running_s)
 
 
 def _enqueue(queue: Queue, function: str, **options) -> None:

@@ -145,4 +145,6 @@ def settle_end(svc, game_id: str) -> str:
     svc.filing.file(game_id, state)
     done = svc.book.record(game_id, state)
     svc.due.remove(game_id)
+    if svc.archiver is not None:  # archived ICEBERG_ARCHIVE_AFTER_DAYS after it ended (app/archiving.py)
+        svc.archiver.index.finished(game_id, svc.recorder.last_at(game_id))  # sealed, then archived, in time
     return done

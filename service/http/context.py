@@ -15,7 +15,15 @@ GAME_ID = r"g_[0-9a-f]{16}"  # "g_" and 16 hex digits: what POST /games makes
 
 
 class GameIdConverter(BaseConverter):
+    """A game's URL: an archived game is brought back from the archive first
+    (service/app/archiving.py), so every view serves it as any other."""
     regex = GAME_ID
+
+    def to_python(self, value: str) -> str:
+        archiver = services().archiver
+        if archiver is not None:
+            archiver.bring_back(value)
+        return value
 
 
 def services():

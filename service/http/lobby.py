@@ -2,13 +2,15 @@
 lobby of listed games, taking an open seat by invite, and a player's inbox."""
 
 import hmac
+import re
 
 from flask import Blueprint, jsonify, request
 
 from domain.kernel.errors import SeatNotOpen
 from domain.kernel.seats import TakeSeat
-from projections.lobby import inbox_entry, inbox_order, lobby_entry
+from projections.lobby import inbox_entry, lobby_entry
 
+from ..app import inbox
 from ..app.tokens import new_token, token_hash
 from ..store.errors import ConcurrencyError, GameNotFound
 from ..store.players import player_field
@@ -29,35 +31,69 @@ JOIN_TRIES = 8  # open seats taken by others while we tried: try the next one th
 @lobby.get("/me/games")
 @as_player
 def get_my_games(player):
-    """The player's games: their turns first (the soonest deadline first), then the others."""
+    """The player's games, a page at a time: their turns first (the soonest
+    deadline first), then the others (service/app/inbox.py); or their finished
+    ones, ended last first. Only the page's games are read."""
     status = request.args.get("status")
     if status is not None and status not in STATUSES:
         raise Problem(400, "invalid_request", "status must be active, open or finished")
-    limit = int_arg("limit", 100, 1, 1000)  # finished games only, checked always
+    limit = int_arg("limit", 20, 1, 1000)  # a page: what a screen shows, so a page costs the same for 5 games or 500
+    after = _cursor(request.args.get("cursor"))
     player_id = player["id"]
     svc = services()
-    live, finished = [], []
-    for game_id in svc.players.games(player_id):
-        state, seat = _seat_state(game_id, player_id)
-        if state is None:
-            continue
-        entry = inbox_entry(game_id, state, seat, svc.lobby.name(game_id))
-        if state.status == "finished":
-            svc.players.file_finished(player_id, game_id, now_ms())
-            finished.append(entry)
-        else:
-            live.append(entry)
+    if not svc.players.inbox_built(player_id):  # a player made before the index: built once
+        svc.inbox.build(player_id, lambda game_id: _seat_state(game_id, player_id))
+    moved = []  # games of the page the index placed on the wrong side of "my turn" (their follow-up is late)
+    count = svc.players.inbox_count(player_id, below=inbox.MY_TURNS_BELOW)  # before the page places any again
     if status == "finished":
-        known = {e["id"] for e in finished}
-        for game_id in svc.players.finished_games(player_id, limit):
-            if game_id not in known:
-                state, seat = _seat_state(game_id, player_id)
-                if state is not None:
-                    finished.append(inbox_entry(game_id, state, seat, svc.lobby.name(game_id)))
-        games = finished[:limit]
+        games, last = _page(svc.players.finished_page, player_id, after, limit, "finished")
     else:
-        games = sorted((e for e in live if status is None or e["status"] == status), key=inbox_order)
-    return jsonify({"my_turn_count": sum(e["my_turn"] for e in live), "games": games})
+        games, last = _page(svc.players.inbox_page, player_id, after, limit, status, moved)
+    return jsonify({"my_turn_count": count + sum(moved), "games": games,
+                    "next_cursor": f"{last[0]}.{last[1]}" if last is not None else None})
+
+
+CURSOR = re.compile(r"(\d{1,16})\.(g_[0-9a-f]{16})")
+
+
+def _cursor(given: str | None) -> tuple[int, str] | None:
+    """The last entry of the page before: (its score, its game), as next_cursor gave it."""
+    if given is None:
+        return None
+    found = CURSOR.fullmatch(given)
+    if found is None:
+        raise Problem(400, "invalid_request", "cursor must be a next_cursor this endpoint gave")
+    return int(found[1]), found[2]
+
+
+def _page(read, player_id: str, after, limit: int, status: str | None, moved: list | None = None):
+    """Up to `limit` entries of an index from `after` on, each read from its game
+    as it is now, those of another status passed over (an open game among the
+    active ones, or one that finished since it was placed); and the last entry
+    read if more may follow, else None."""
+    svc = services()
+    games = []
+    while len(games) < limit:
+        wanted = limit - len(games)
+        page = read(player_id, after, wanted)
+        for game_id, at in page:
+            after = (at, game_id)
+            state, seat = _seat_state(game_id, player_id)
+            if state is None:
+                continue
+            if state.status == "finished" and status != "finished":
+                svc.players.file_finished(player_id, game_id, now_ms())  # its follow-up was lost
+                continue
+            entry = inbox_entry(game_id, state, seat, svc.lobby.name(game_id))
+            if moved is not None and entry["my_turn"] != (at < inbox.MY_TURNS_BELOW):
+                # read between an append and its follow-up: counted as it is, and placed again
+                moved.append(1 if entry["my_turn"] else -1)
+                svc.inbox.place(player_id, game_id, state, seat)
+            if status is None or state.status == status:
+                games.append(entry)
+        if len(page) < wanted:
+            return games, None
+    return games, after
 
 
 def _seat_state(game_id: str, player_id: str):
@@ -65,6 +101,8 @@ def _seat_state(game_id: str, player_id: str):
     entry of a seat the player never got (its append was refused), dropped."""
     svc = services()
     seat = svc.players.seat_in(game_id, player_id)
+    if seat is None and svc.archiver is not None and svc.archiver.bring_back(game_id):
+        seat = svc.players.seat_in(game_id, player_id)  # an archived game, back for a while
     try:
         state = svc.repository.load(game_id).state if seat is not None else None
     except GameNotFound:
@@ -114,7 +152,8 @@ def join_game(game_id):
     if player and svc.players.seat_in(game_id, player["id"]) is not None:
         raise Problem(409, "already_seated", "you sit in this game already")
     if player:
-        svc.players.will_sit(game_id, player["id"], now_ms())
+        joined = now_ms()
+        svc.players.will_sit(game_id, player["id"], joined, inbox.OTHERS - joined)
     token = new_token()
     for _ in range(JOIN_TRIES):
         seat = data["seat"] if data["seat"] is not None else _open_seat(game_id)

@@ -14,6 +14,7 @@ from flask import current_app
 
 from domain.kernel.players import Player
 
+from ..app import inbox
 from ..app.followups import bot_only
 from ..app.tokens import PLAYER_TOKEN, bearer, new_creator_token, new_invite, new_token, token_hash
 from ..store.codec import epoch_ms
@@ -73,7 +74,7 @@ class NewTable:
         svc.lobby.describe(game_id, self.name, self.listed, token_hash(self.invite) if self.invite else None, now,
                            creator=creator)
         if self.player_id:
-            svc.players.will_sit(game_id, self.player_id, now)
+            svc.players.will_sit(game_id, self.player_id, now, inbox.OTHERS - now)
         if self.listed:
             svc.lobby.list_game(game_id, now)
 

@@ -7,8 +7,10 @@ state of the whole database at one instant. An append is one Lua script, so
 the snapshot holds each batch of events whole or not at all, and every key
 of the same instant with it (players, lobby, tokens, deals' secrets, chat,
 ratings, the queues). A walk key by key could tear a game, or a game from its
-tokens. Beside it the data directory's signing key, and a manifest with each
-file's SHA-256.
+tokens. Beside it the data directory's signing key, the archive of finished
+games (service/app/archiving.py) as one tar file, taken after the snapshot (a
+game leaves Redis only once its document is written, so every game is in the
+one or the other, or both), and a manifest with each file's SHA-256.
 
 A restore fills an empty store: the data directory of an embedded Redis
 (its AOF made from the snapshot by a redis-server of its own, the server not
@@ -22,6 +24,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from datetime import datetime, timezone
@@ -33,6 +36,7 @@ from .redis_server import REDIS_PASSWORD, REDIS_PORT, RedisServer, free_port, st
 
 FORMAT = "iceberg-backup"
 SNAPSHOT = "redis.rdb"
+ARCHIVE = "archive.tar"
 MANIFEST = "manifest.json"
 
 
@@ -111,6 +115,7 @@ def backup(target: Path, config: Config | None = None) -> dict:
     key = Path(config.data_dir) / KEY_FILE
     if key.exists():
         _private_file(target / KEY_FILE, key.read_bytes())
+    _archive_into(Path(config.archive_path), target / ARCHIVE)
     files = {path.name: {"bytes": path.stat().st_size, "sha256": _sha256(path)}
              for path in sorted(target.iterdir())}
     manifest = {"format": FORMAT, "format_version": 1,
@@ -154,7 +159,32 @@ def restore(source: Path, config: Config | None = None) -> dict:
         restored = _into_data_dir(source / SNAPSHOT, data, config)
     if KEY_FILE in manifest["files"] and not kept_key.exists():
         _private_file(kept_key, key.read_bytes())
+    if ARCHIVE in manifest["files"]:
+        restored["archived"] = _archive_from(source / ARCHIVE, Path(config.archive_path))
     return restored
+
+
+def _archive_into(archive: Path, tar: Path) -> None:
+    """The archive's documents, as they are now, into one tar file (they are gzip already)."""
+    if not archive.exists():
+        return
+    fd = os.open(tar, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f, tarfile.open(fileobj=f, mode="w") as out:
+        for path in sorted(archive.rglob("*.json.gz")):
+            out.add(path, arcname=str(path.relative_to(archive)), recursive=False)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _archive_from(tar: Path, archive: Path) -> int:
+    """The backup's archive into the (empty) archive directory: how many documents."""
+    if archive.exists() and any(archive.rglob("*.json.gz")):
+        raise BackupError(f"{archive} holds archived games already: restore into an empty data directory")
+    archive.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with tarfile.open(tar, mode="r") as found:
+        members = [m for m in found.getmembers() if m.isfile() and m.name.endswith(".json.gz")]
+        found.extractall(archive, members=members, filter="data")
+    return len(members)
 
 
 def _into_data_dir(snapshot: Path, data: Path, config: Config) -> dict:

@@ -1,7 +1,7 @@
 """The `iceberg` command.
 
-    iceberg serve [--host H] [--port P] [--workers N] [--worker-class gevent|gthread] [--connections C]
-                  [--threads T] [--metrics-port P [--metrics-host H]]
+    iceberg serve [--host H] [--port P] [--workers N] [--game-workers N] [--worker-class gevent|gthread]
+                  [--connections C] [--threads T] [--metrics-port P [--metrics-host H]]
     iceberg worker [--burst] [--queues iceberg,bot-games,notices]
     iceberg verify <file or URL> [--key KEY] [--quiet]
     iceberg backup DIR
@@ -9,9 +9,10 @@
     iceberg ratings --rebuild
     iceberg history --rebuild
 
-`serve` runs the API under gunicorn, two RQ workers (the game's jobs on
-`iceberg`, then those of games of bots only on `bot-games`; webhooks and e-mail
-on `notices`; no RQ scheduler: what comes due
+`serve` runs the API under gunicorn, RQ workers (`--game-workers` of them, as
+many as the machine has cores and at least two, for the game's jobs on
+`iceberg`, then those of games of bots only on `bot-games`; one for webhooks
+and e-mail on `notices`; no RQ scheduler: what comes due
 later is found by each worker's ticker, service/runtime/ticker.py) and, when
 ICEBERG_REDIS_URL is not set, an embedded redis-server with its data in
 ICEBERG_DATA_DIR (AOF on, appendfsync always, a password kept in that
@@ -40,6 +41,12 @@ worker_log = logging.getLogger("iceberg.worker")
 ACCESS_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
 
 
+def game_workers_default() -> int:
+    """A game worker spends much of a job waiting on Redis (an fsync per write):
+    one per core, and two at least so that one job's wait is another's turn."""
+    return max(2, os.cpu_count() or 1)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="iceberg", description="The Iceberg game server.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -47,6 +54,9 @@ def main(argv=None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=max(2, os.cpu_count() or 1), help="gunicorn processes")
+    serve.add_argument("--game-workers", type=int, default=game_workers_default(),
+                       help="RQ workers of the game's jobs (bots, due checks, replays), sharing its queues "
+                            "(default: the machine's cores, at least 2)")
     serve.add_argument("--worker-class", choices=("gevent", "gthread"), default="gevent",
                        help="gevent (default): a waiting client is a parked greenlet, not a thread")
     serve.add_argument("--connections", type=int, default=10000, help="gevent: connections per process at most")
@@ -247,7 +257,9 @@ def serve_forever(args) -> int:
     if args.metrics_port:
         env["PROMETHEUS_MULTIPROC_DIR"] = str(_metrics_dir(data))
         metrics = [_metrics_child(args, env)]
-    children = [*([store] if store else []), _worker_child("the game worker", ",".join(GAME_QUEUES), env, store),
+    game_workers = [_worker_child("the game worker" if n == 0 else f"game worker {n + 1}", ",".join(GAME_QUEUES),
+                                  env, store) for n in range(max(1, args.game_workers))]
+    children = [*([store] if store else []), *game_workers,
                 _worker_child("the notices worker", NOTICES, env, store), _api_child(args, data, env), *metrics,
                 *([_inbound_child(env, store)] if config.inbound_smtp else [])]
     log.info("serving on http://%s:%s", args.host, args.port)

@@ -33,6 +33,8 @@ class Ticker(threading.Thread):
         adopted = self.services.due.adopt_legacy(int(self.clock() * 1000)) if self.games else 0
         if adopted:
             log.info("moved %s games of the old active index into the due-time index", adopted)
+        if self.games:
+            self._upgrade()
         failing = False
         while not self.stopping.wait(self.every_s):
             try:
@@ -46,6 +48,24 @@ class Ticker(threading.Thread):
                     log.info("ticker: working again")
                 failing = False
 
+    def _upgrade(self) -> None:
+        """What a data set written by an older server needs once: its replays, kept
+        for ever then, dropped (the log rebuilds each on demand)."""
+        try:
+            if self.services.upgrades.first("replays-cached"):
+                dropped = self.services.replays.drop_legacy()
+                self.services.upgrades.done("replays-cached")
+                if dropped:
+                    log.info("dropped %s replays kept by an older server: they are built again when asked for",
+                             dropped)
+            if self.services.upgrades.first("finished-indexed"):
+                adopted = self.services.archiver.adopt_finished(self.services.history)
+                self.services.upgrades.done("finished-indexed")
+                if adopted:
+                    log.info("%s finished games of an older server will be archived in their time", adopted)
+        except Exception as e:  # noqa: BLE001 - a Redis outage: the next start tries again
+            log.warning("upgrade: %s: %s; tried again at the next start", type(e).__name__, e)
+
     def tick(self) -> int:
         """What was enqueued: each a read only, when nothing is due."""
         now_ms = int(self.clock() * 1000)
@@ -57,6 +77,8 @@ class Ticker(threading.Thread):
             for game_id in claimed:
                 self.services.jobs.check(game_id, lease_ms, bot_game=game_id in bot_only)
             enqueued += len(claimed) + self.services.jobs.enqueue_due_bot_turns(now_ms)
+            self.services.archiver.seal_due(now_ms)  # each a read only, when no finished game's time has come
+            self.services.archiver.archive_due(now_ms)
         if self.notices:
             enqueued += self.services.jobs.enqueue_due_notices(now_ms)
         return enqueued

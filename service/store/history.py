@@ -69,11 +69,16 @@ class GameHistory:
         pipe.execute()
         return True
 
+    archived_summary = None  # game id -> its summary from the archive, or None (service/wiring.py)
+
     def summaries(self, game_ids: list[str]) -> list[dict | None]:
         pipe = self.redis.pipeline(transaction=False)
         for game_id in game_ids:
             pipe.hget(keys.summary(game_id), "json")
-        return [json.loads(found) if found else None for found in pipe.execute()]
+        shown = [json.loads(found) if found else None for found in pipe.execute()]
+        if self.archived_summary is not None:
+            shown = [s if s is not None else self.archived_summary(g) for g, s in zip(game_ids, shown)]
+        return shown
 
     def summary(self, game_id: str) -> dict | None:
         return self.summaries([game_id])[0]

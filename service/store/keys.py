@@ -10,13 +10,21 @@ command at a time. Who may touch which key:
   repository.py  {g}:snap        the latest snapshot of the folded state, and meta's `snap` field
   records.py     {g}:tokens      hash: SHA-256 of a seat token -> seat (written with the game's first append)
                  {g}:webhooks    hash: seat -> {url, secret}
-                 {g}:replay:<n>:<json|txt>   a finished hand's replay and transcript
-                 {g}:replay:<n>:end  the state at hand n's end: where hand n+1's replay starts
+                 {g}:replay:<n>:<json|txt>   a finished hand's replay and transcript, zlib, a day (a cache)
+                 {g}:replay:<n>:end  the state at hand n's end: where hand n+1's replay starts, zlib, a day
                  {g}:reminded:<deadline>     marker: that deadline's reminder was sent
                  iceberg:due     sorted set: games not finished -> when the workers next look at
                                  them (ms since the epoch): a deadline, a reminder, a lost bot
                                  job's repair, abandonment (service/app/due.py)
                  iceberg:active, iceberg:sweep   the index before iceberg:due; moved into it once
+                 iceberg:upgrades  hash: the one-off steps of an upgrade done on this data set
+  archiving.py   {g}:sealed      a finished game's keys (all but summary and info) as one gzip JSON document,
+                                 once its end is settled (service/app/archiving.py); brought back for an hour when read
+  archived.py    iceberg:finished  sorted set: finished games whose end is settled -> when they ended (ms),
+                                 until they are archived (service/app/archiving.py)
+                 iceberg:sealing   sorted set: the same, until they are sealed (an hour after their end)
+                 iceberg:archived  hash: an archived game -> when it was archived (ms): the one thing a game
+                                 keeps in Redis once archived (its document: store/archive.py)
   jobs.py        iceberg:later   sorted set (queue Redis): a notice's retry -> when it is due
                  iceberg:later:bot-games   sorted set (queue Redis): a bot-only game's next bot turn
                                  (game, version) -> when its pace allows it (ICEBERG_BOT_GAME_TURN_S)
@@ -34,6 +42,9 @@ command at a time. Who may touch which key:
                  iceberg:player-token:<h>    SHA-256 of a player token -> the player's id
                  iceberg:player:<p>:games    sorted set: the player's games not seen finished -> joined (ms)
                  iceberg:player:<p>:done     sorted set: the player's finished games -> when seen so (ms)
+                 iceberg:player:<p>:inbox    sorted set: the player's open and active games -> their place in
+                                 GET /me/games ("my turn first, soonest deadline": service/app/inbox.py),
+                                 kept by the append's follow-ups
                  iceberg:player:<p>:deliveries  list: the player's last webhook and e-mail attempts
                  iceberg:lobby   sorted set: listed open games -> created (ms)
                  iceberg:unsubscribe:<h>     SHA-256 of an e-mail's unsubscribe token -> the player, 90 days
@@ -68,7 +79,7 @@ command at a time. Who may touch which key:
                  iceberg:bot-only  set: every bot-only game until its end is settled (records.py `DueGames`)
   audit.py       {g}:checkpoints  hash: hand (or "end") -> the signed chain head there; reads {g}:events
                  iceberg:signing-keys  hash: key id -> public key (hex) of every key that has signed
-                 {g}:export      hash: version, json: the game's export at that version (a cache, a day)
+                 {g}:export      hash: version, json: the game's export at that version (zlib; a cache, a day)
 """
 
 DUE = "iceberg:due"
@@ -76,6 +87,10 @@ BOT_ONLY = "iceberg:bot-only"  # set: the bot-only games not settled yet (their 
 LATER = "iceberg:later"  # on the queue Redis: notices to retry -> when (ms); service/app/jobs.py
 LATER_BOT_GAMES = "iceberg:later:bot-games"  # on the queue Redis: a bot-only game's next turn -> when (ms)
 LEGACY_ACTIVE, LEGACY_SWEEP = "iceberg:active", "iceberg:sweep"
+FINISHED = "iceberg:finished"  # finished games, settled, not yet archived -> when they ended (ms)
+SEALING = "iceberg:sealing"  # finished games, settled, not yet sealed -> when they ended (ms)
+ARCHIVED = "iceberg:archived"  # hash: an archived game -> when it was archived (ms)
+UPGRADES = "iceberg:upgrades"  # hash: a one-off step of an upgrade -> done (store/records.py Upgrades)
 
 
 def created(lookup: str) -> str:
@@ -84,6 +99,18 @@ def created(lookup: str) -> str:
 
 def tag(game_id: str) -> str:
     return "{" + game_id + "}"
+
+
+def sealed(game_id: str) -> str:
+    return tag(game_id) + ":sealed"
+
+
+def of_game(game_id: str, suffix: str) -> str:
+    """A game's key by its suffix (`events`, `chat:hidden`): for the archive, which moves them all."""
+    return tag(game_id) + ":" + suffix
+
+
+GAME_PATTERN = "{%s}:*"  # every key of a game (SCAN MATCH), for the archive
 
 
 def events(game_id: str) -> str:
@@ -108,6 +135,9 @@ def webhooks(game_id: str) -> str:
 
 def idempotency(game_id: str, scoped_key: str) -> str:
     return tag(game_id) + ":idem:" + scoped_key
+
+
+REPLAY_PATTERN = "{*}:replay:*"  # every game's replays, for the upgrade that drops those kept for ever
 
 
 def replay(game_id: str, hand: int, form: str) -> str:
@@ -143,6 +173,10 @@ def player_games(player_id: str) -> str:
 
 def player_done(player_id: str) -> str:
     return player(player_id) + ":done"
+
+
+def player_inbox(player_id: str) -> str:
+    return player(player_id) + ":inbox"
 
 
 def player_deliveries(player_id: str) -> str:

@@ -23,6 +23,7 @@ DELIVERIES_KEPT = 20
 DELIVERIES_TTL_S = 30 * 86400
 UNSUBSCRIBE_TTL_S = 90 * 86400
 PLAYER_FIELD = "p:"  # in a game's token hash: p:<player id> -> seat
+INBOX_BUILT = "inbox"  # in a player's hash: their inbox index is kept (players made before it get it built once)
 SIGN_IN_TTL_S = 15 * 60  # a one-time sign-in code lives this long
 SIGN_IN_TRIES = 5  # wrong codes that kill it
 USED_FIELD = "used:"  # in a player's hash: used:<token id> -> when that token was last used (ms)
@@ -42,7 +43,7 @@ class Players:
     # --- accounts ----------------------------------------------------------------------------
 
     def create(self, player_id: str, name: str, email: str | None, token_hash: str, at_ms: int) -> None:
-        record = {"name": name, "token": token_hash, "email_notices": "1", "created": at_ms}
+        record = {"name": name, "token": token_hash, "email_notices": "1", "created": at_ms, INBOX_BUILT: "1"}
         if email:
             record["email"] = email
         self.redis.hset(keys.player(player_id), mapping=record)
@@ -203,12 +204,57 @@ class Players:
                 for field, seat in self.redis.hgetall(keys.tokens(game_id)).items()
                 if text(field).startswith(PLAYER_FIELD)}
 
-    def will_sit(self, game_id: str, player_id: str, at_ms: int) -> None:
+    def will_sit(self, game_id: str, player_id: str, at_ms: int, inbox_score: int) -> None:
         """Before the append that seats the player: index the game under them (a
         game the append then refused is dropped from the index when listed) and
         mark the game as having players to notify."""
         self.redis.zadd(keys.player_games(player_id), {game_id: at_ms}, nx=True)
+        self.redis.zadd(keys.player_inbox(player_id), {game_id: inbox_score}, nx=True)
         self.redis.hset(keys.webhooks(game_id), "players", "1")
+
+    # --- the inbox index (service/app/inbox.py says what its scores mean) -------------------
+
+    def joined(self, game_id: str, player_ids: list[str]) -> dict[str, int]:
+        """player -> when they joined the game (ms), for those indexed (one round trip)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for player_id in player_ids:
+            pipe.zscore(keys.player_games(player_id), game_id)
+        return {p: int(at) for p, at in zip(player_ids, pipe.execute()) if at is not None}
+
+    def place_in_inbox(self, game_id: str, scores: dict[str, int]) -> None:
+        """Each player's place for the game in their inbox (one round trip)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for player_id, score in scores.items():
+            pipe.zadd(keys.player_inbox(player_id), {game_id: score})
+        pipe.execute()
+
+    def inbox_page(self, player_id: str, after: tuple[int, str] | None, count: int) -> list[tuple[str, int]]:
+        """Up to `count` (game, score) of the inbox in its order, after the entry `after`."""
+        key = keys.player_inbox(player_id)
+        if after is None:
+            return [(text(g), int(s)) for g, s in self.redis.zrange(key, 0, count - 1, withscores=True)]
+        score, game = after
+        page: list[tuple[str, int]] = []
+        offset = 0
+        while len(page) < count:  # the entries of the cursor's own score sort by member: skip up to it
+            found = self.redis.zrangebyscore(key, score, "+inf", start=offset, num=count + 16, withscores=True)
+            for member, at in found:
+                entry = (text(member), int(at))
+                if (entry[1], entry[0]) > (score, game):
+                    page.append(entry)
+            if len(found) < count + 16:
+                break
+            offset += len(found)
+        return page[:count]
+
+    def inbox_count(self, player_id: str, below: int) -> int:
+        return self.redis.zcount(keys.player_inbox(player_id), "-inf", f"({below}")
+
+    def inbox_built(self, player_id: str) -> bool:
+        return self.redis.hget(keys.player(player_id), INBOX_BUILT) is not None
+
+    def mark_inbox_built(self, player_id: str) -> None:
+        self.redis.hset(keys.player(player_id), INBOX_BUILT, "1")
 
     def games(self, player_id: str) -> list[str]:
         """The player's games not seen finished, those joined last first."""
@@ -217,13 +263,27 @@ class Players:
     def finished_games(self, player_id: str, limit: int) -> list[str]:
         return [text(g) for g in self.redis.zrevrange(keys.player_done(player_id), 0, limit - 1)]
 
+    def finished_page(self, player_id: str, after: tuple[int, str] | None, count: int) -> list[tuple[str, int]]:
+        """Up to `count` (game, when seen finished) of the finished games, the last first, after `after`."""
+        key = keys.player_done(player_id)
+        if after is None:
+            return [(text(g), int(s)) for g, s in self.redis.zrevrange(key, 0, count - 1, withscores=True)]
+        score, game = after
+        found = self.redis.zrevrangebyscore(key, score, "-inf", start=0, num=count + 16, withscores=True)
+        page = [(text(g), int(s)) for g, s in found]
+        return [e for e in page if (e[1], e[0]) < (score, game)][:count]
+
     def file_finished(self, player_id: str, game_id: str, at_ms: int) -> None:
-        self.redis.zadd(keys.player_done(player_id), {game_id: at_ms})
-        self.redis.zrem(keys.player_games(player_id), game_id)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(keys.player_done(player_id), {game_id: at_ms}, nx=True)
+        pipe.zrem(keys.player_games(player_id), game_id)
+        pipe.zrem(keys.player_inbox(player_id), game_id)
+        pipe.execute()
 
     def forget(self, player_id: str, game_id: str) -> None:
         """A game indexed for a seat the player did not get."""
         self.redis.zrem(keys.player_games(player_id), game_id)
+        self.redis.zrem(keys.player_inbox(player_id), game_id)
 
     # --- notices -----------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from . import keys
 from .codec import GENESIS, at_ms, chain, decode
-from .errors import ConcurrencyError
+from .errors import ConcurrencyError, GameNotFound
 
 IDEMPOTENCY_TTL_S = 86400
 
@@ -55,6 +55,9 @@ if known > 0 then
   end
 end
 local snap = redis.call('GET', KEYS[3])
+if known > 0 and not snap and redis.call('EXISTS', KEYS[1]) == 0 then
+  return {'', {}, 'gone'}  -- not "nothing new": the log left Redis (sealed or archived)
+end
 local from = tonumber(redis.call('HGET', KEYS[2], 'snap') or '0')
 if not snap then from = 0 end
 local start = '0-1'
@@ -98,7 +101,7 @@ class Recorder:
         self._tail = redis.register_script(_TAIL)
 
     def append(self, game_id: str, expected: int, entries: list[Entry], *, idempotency_key: str | None = None,
-               response: str = "", tokens: dict | None = None, snapshot: str | None = None) -> Appended:
+               response: str = "", tokens: dict | None = None, snapshot: str | bytes | None = None) -> Appended:
         """Append the entries if the game is still at version `expected`; else
         ConcurrencyError. With an idempotency key seen before, appends nothing
         and returns the first response instead. `tokens` (hash -> seat) are
@@ -145,8 +148,11 @@ class Recorder:
         to date in one round trip: the entries after `known` when the log is at
         most `max_gap` ahead of it, else the latest snapshot and the entries
         from its version on (every entry when there is none)."""
-        return self._tail(keys=[keys.events(game_id), keys.meta(game_id), keys.snap(game_id)],
-                          args=[known, max_gap])
+        found = self._tail(keys=[keys.events(game_id), keys.meta(game_id), keys.snap(game_id)],
+                           args=[known, max_gap])
+        if len(found) > 2:  # a state of it is cached, but its log is no longer in Redis
+            raise GameNotFound(game_id)
+        return found[0], found[1]
 
     def last_at(self, game_id: str) -> int | None:
         """When the game's last entry was appended (ms since the epoch), None if no entry."""
@@ -157,9 +163,19 @@ class Recorder:
         return int(self.redis.hget(keys.meta(game_id), "version") or 0)
 
     def games(self):
-        """Every game's id (a SCAN of the store: for rebuilding projections, not for requests)."""
+        """Every game's id, archived ones too (a SCAN of the store and of the archive's
+        index: for rebuilding projections, not for requests)."""
+        seen = set()
         for key in self.redis.scan_iter(match="{g_*}:meta", count=1000):
+            seen.add(text(key)[1:-len("}:meta")])
             yield text(key)[1:-len("}:meta")]
+        for key in self.redis.scan_iter(match="{g_*}:sealed", count=1000):
+            if text(key)[1:-len("}:sealed")] not in seen:
+                seen.add(text(key)[1:-len("}:sealed")])
+                yield text(key)[1:-len("}:sealed")]
+        for game_id, _at in self.redis.hscan_iter(keys.ARCHIVED, count=1000):
+            if text(game_id) not in seen:
+                yield text(game_id)
 
     def exists(self, game_id: str) -> bool:
         return bool(self.redis.exists(keys.meta(game_id)))

@@ -3,6 +3,7 @@ the due-time index of games not finished, and reminder markers. None of
 them is a fact of the game (the log is); each is small and has one owner."""
 
 import json
+import zlib
 
 from . import keys
 from .codec import canonical
@@ -11,6 +12,7 @@ from .repository import snapshot_state, snapshot_text
 
 REMINDER_TTL_S = 30 * 86400
 CREATION_TTL_S = 86400
+REPLAY_KEPT_S = 86400  # a replay, transcript or hand's end state is kept a day after it was built
 
 
 class Tokens:
@@ -65,28 +67,71 @@ class Webhooks:
 class Replays:
     """Finished hands' replays and transcripts, and the state at each hand's end
     that the next hand's replay starts from (so building one reads that hand's
-    own events, not the whole log)."""
+    own events, not the whole log).
+
+    They are a cache, never a record: the log rebuilds every one of them
+    (workers/replays.py, on demand: a request for one that is not kept is
+    answered 202 and queues its build). So each is kept compressed (zlib) and
+    for REPLAY_KEPT_S after it was built. Replays stored by a server before this
+    one (plain text, kept for ever) are read as they are and dropped once
+    (`drop_legacy`, when a game worker starts)."""
 
     def __init__(self, redis):
         self.redis = redis
 
     def save_end(self, game_id: str, hand: int, state) -> None:
-        self.redis.set(keys.replay(game_id, hand, "end"), snapshot_text(state))
+        self.redis.set(keys.replay(game_id, hand, "end"), _packed(snapshot_text(state)), ex=REPLAY_KEPT_S)
 
     def end_of(self, game_id: str, hand: int):
         """The state at the end of `hand` as its replay left it, or None."""
         found = self.redis.get(keys.replay(game_id, hand, "end"))
-        return snapshot_state(found) if found else None
+        return snapshot_state(_unpacked(found)) if found else None
 
     def drop_end(self, game_id: str, hand: int) -> None:
         self.redis.delete(keys.replay(game_id, hand, "end"))
 
     def get(self, game_id: str, hand: int, form: str) -> str | None:
-        return text(self.redis.get(keys.replay(game_id, hand, form)))
+        found = self.redis.get(keys.replay(game_id, hand, form))
+        return None if found is None else _unpacked(found)
 
     def save(self, game_id: str, hand: int, document: str, transcript: str) -> None:
-        self.redis.set(keys.replay(game_id, hand, "json"), document)
-        self.redis.set(keys.replay(game_id, hand, "txt"), transcript)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.set(keys.replay(game_id, hand, "json"), _packed(document), ex=REPLAY_KEPT_S)
+        pipe.set(keys.replay(game_id, hand, "txt"), _packed(transcript), ex=REPLAY_KEPT_S)
+        pipe.execute()
+
+    def drop_legacy(self, batch: int = 500) -> int:
+        """Drop every replay kept without a time to live (stored before replays were a
+        cache): the log rebuilds each on demand. How many keys were dropped."""
+        dropped, doomed = 0, []
+        for key in self.redis.scan_iter(match=keys.REPLAY_PATTERN, count=batch):
+            doomed.append(key)
+            if len(doomed) >= batch:
+                dropped += self._drop_unbounded(doomed)
+                doomed = []
+        return dropped + (self._drop_unbounded(doomed) if doomed else 0)
+
+    def _drop_unbounded(self, found: list) -> int:
+        pipe = self.redis.pipeline(transaction=False)
+        for key in found:
+            pipe.ttl(key)
+        unbounded = [key for key, ttl in zip(found, pipe.execute()) if ttl == -1]
+        pipe = self.redis.pipeline(transaction=False)
+        for key in unbounded:  # one by one: on a cluster the keys live in many slots
+            pipe.unlink(key)
+        pipe.execute()
+        return len(unbounded)
+
+
+ZLIB = b"\x78"  # every zlib stream starts so; a replay's JSON with "{" and its transcript with a letter
+
+
+def _packed(text_: str) -> bytes:
+    return zlib.compress(text_.encode(), 6)
+
+
+def _unpacked(found: bytes) -> str:
+    return zlib.decompress(found).decode() if found.startswith(ZLIB) else found.decode()
 
 
 class DueGames:
@@ -103,8 +148,12 @@ local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, to
 for _, game in ipairs(due) do redis.call('ZADD', KEYS[1], ARGV[2], game) end
 return due
 """
+    # settled unless an append moved the entry below the claim's lease since; a later claim's
+    # lease (made while this check still waited on the queue, which then enqueued none) counts
+    # as ours: the check looked at the game after it
     _SETTLE = """
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) == ARGV[2] then redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
+local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if at and tonumber(at) >= tonumber(ARGV[2]) then redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
 """
 
     def __init__(self, redis):
@@ -188,3 +237,17 @@ class Creations:
     def release(self, lookup: str) -> None:
         """The claimed request created nothing (it was refused): the key is free again."""
         self.redis.delete(keys.created(lookup))
+
+
+class Upgrades:
+    """The one-off steps a data set written by an older server needs, each done once."""
+
+    def __init__(self, redis):
+        self.redis = redis
+
+    def first(self, name: str) -> bool:
+        """Whether `name` is still to do."""
+        return not self.redis.hexists(keys.UPGRADES, name)
+
+    def done(self, name: str) -> None:
+        self.redis.hset(keys.UPGRADES, name, "1")

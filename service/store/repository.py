@@ -5,6 +5,7 @@ appends them through the recorder and keeps the cache and snapshots current."""
 
 import json
 import threading
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -60,6 +61,10 @@ class StateCache:
                 self._items.move_to_end(game_id)
             return loaded
 
+    def drop(self, game_id: str) -> None:
+        with self._lock:
+            self._items.pop(game_id, None)
+
     def put(self, game_id: str, loaded: Loaded) -> None:
         with self._lock:
             current = self._items.get(game_id)
@@ -77,6 +82,7 @@ class Repository:
         self.clock = clock
         self.snapshot_every = snapshot_every
         self.cache = StateCache()
+        self.bring_back = None  # game id -> whether it was brought back from the archive (service/wiring.py)
 
     # --- writing ---------------------------------------------------------------------
 
@@ -104,7 +110,7 @@ class Repository:
         """Append if the game is still at `before` (else ConcurrencyError); on
         success `after` is this process's state of the game, and the stored
         snapshot when one is due (in the same round trip)."""
-        snapshot = snapshot_text(after) if self._snapshot_due(before.state, after) else None
+        snapshot = snapshot_blob(after) if self._snapshot_due(before.state, after) else None
         appended = self.recorder.append(game_id, before.state.version, prepared.entries,
                                         idempotency_key=idempotency_key, response=response, tokens=tokens,
                                         snapshot=snapshot)
@@ -124,7 +130,17 @@ class Repository:
 
     def load(self, game_id: str) -> Loaded:
         """The current state: from this process's cache and the events after it
-        when it has the game, else from the latest snapshot and the events after it."""
+        when it has the game, else from the latest snapshot and the events after it.
+        A game that is not in Redis is asked of `bring_back` (the archive:
+        service/app/archiving.py), once."""
+        try:
+            return self._load(game_id)
+        except GameNotFound:
+            if self.bring_back is None or not self.bring_back(game_id):
+                raise
+        return self._load(game_id)
+
+    def _load(self, game_id: str) -> Loaded:
         cached = self.cache.get(game_id)
         known = cached.state.version if cached else 0
         snap, entries = self.recorder.tail(game_id, known, self.snapshot_every)
@@ -168,11 +184,19 @@ def snapshot_text(state) -> str:
     return compact(registry.of(state).snapshot[0](state))
 
 
+def snapshot_blob(state) -> bytes:
+    """A state's snapshot as stored: its compact JSON, zlib-compressed (a third
+    of the bytes; a finished game keeps its last one for as long as it is in Redis)."""
+    return zlib.compress(snapshot_text(state).encode(), 6)
+
+
 def snapshot_state(snap):
-    """The state of a snapshot, or None if it is of an older format (it is only
-    a cache: the log is the truth)."""
+    """The state of a snapshot (compressed, or plain JSON as older servers stored
+    it), or None if it is of an older format (it is only a cache: the log is the truth)."""
     try:
+        if isinstance(snap, bytes) and snap.startswith(b"\x78"):  # zlib's first byte; JSON's is "{"
+            snap = zlib.decompress(snap)
         data = json.loads(snap)
         return registry.named(data.get("variant")).snapshot[1](data)
-    except (ValueError, KeyError, TypeError, RuleViolation):
+    except (ValueError, KeyError, TypeError, RuleViolation, zlib.error):
         return None

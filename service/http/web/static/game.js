@@ -465,10 +465,19 @@ async function credentials() {
 }
 
 async function sitsHere(playerToken) {
-  for (const query of ["", "?status=finished"]) {
-    const mine = await api("GET", `/me/games${query}`, { token: playerToken });
-    if (!mine.ok) return false;
-    if (mine.body.games.some((game) => game.id === gameId)) return true;
+  // the player's games come a page at a time: follow the pages (a few, at most)
+  for (const status of ["", "finished"]) {
+    let cursor = null;
+    for (let page = 0; page < 20; page += 1) {
+      const query = new URLSearchParams({ limit: "200" });
+      if (status) query.set("status", status);
+      if (cursor) query.set("cursor", cursor);
+      const mine = await api("GET", `/me/games?${query}`, { token: playerToken });
+      if (!mine.ok) return false;
+      if (mine.body.games.some((game) => game.id === gameId)) return true;
+      cursor = mine.body.next_cursor;
+      if (!cursor) break;
+    }
   }
   return false;
 }
