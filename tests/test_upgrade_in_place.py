@@ -60,3 +60,22 @@ def test_the_old_data_sets_games_and_player_are_served(own_redis, own_client, mo
     assert inbox == {"my_turn_count": 0, "games": [], "next_cursor": None}
     finished = own_client.get("/me/games?status=finished", token=token).get_json()
     assert [g["id"] for g in finished["games"]] == [GAMES["mixed"]]
+
+
+def test_players_of_an_older_server_can_sign_in_by_code_once_their_addresses_are_indexed(own_redis, own_client,
+                                                                                          monkeypatch):
+    ctx = use_context(monkeypatch, own_redis.url)
+    redis = ctx.recorder.redis
+    made = own_client.post("/players", json={"name": "Bo", "email": "Bo@Example.org"}).get_json()
+    own_client.post("/players", json={"name": "Cy"})  # no address: nothing to index
+    for key in redis.keys("iceberg:player-email:*"):  # as an older server left them: no index of addresses
+        redis.delete(key)
+    assert ctx.players.by_email("bo@example.org") is None
+    redis.hset(keys.UPGRADES, "replays-cached", "1")  # the other steps are not this test's
+    redis.hset(keys.UPGRADES, "finished-indexed", "1")
+
+    Ticker(ctx, every_s=1)._upgrade()
+    assert ctx.players.by_email("bo@example.org") == made["id"]
+    assert redis.hget(keys.UPGRADES, "emails-indexed") == b"1"
+    assert len(redis.keys("iceberg:player-email:*")) == 1  # Cy gave no address
+    assert ctx.players.new_sign_in_code(made["id"], "bo@example.org", 0)  # what the sign-in's job does for it

@@ -50,7 +50,8 @@ class Ticker(threading.Thread):
 
     def _upgrade(self) -> None:
         """What a data set written by an older server needs once: its replays, kept
-        for ever then, dropped (the log rebuilds each on demand)."""
+        for ever then, dropped (the log rebuilds each on demand); its players'
+        addresses indexed for sign-in by code; its finished games indexed for the archive."""
         try:
             if self.services.upgrades.first("replays-cached"):
                 dropped = self.services.replays.drop_legacy()
@@ -58,6 +59,11 @@ class Ticker(threading.Thread):
                 if dropped:
                     log.info("dropped %s replays kept by an older server: they are built again when asked for",
                              dropped)
+            if self.services.upgrades.first("emails-indexed"):
+                indexed = self.services.players.index_emails()
+                self.services.upgrades.done("emails-indexed")
+                if indexed:
+                    log.info("indexed the e-mail addresses of %s players of an older server (sign-in by code)", indexed)
             if self.services.upgrades.first("finished-indexed"):
                 adopted = self.services.archiver.adopt_finished(self.services.history)
                 self.services.upgrades.done("finished-indexed")

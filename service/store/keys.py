@@ -163,6 +163,10 @@ def player(player_id: str) -> str:
     return "iceberg:player:" + player_id
 
 
+#: every player's record and nothing else (an id is p_ and 16 hex digits), for a walk over all of them
+PLAYER_PATTERN = "iceberg:player:p_" + "?" * 16
+
+
 def player_token(token_hash: str) -> str:
     return "iceberg:player-token:" + token_hash
 

@@ -119,6 +119,17 @@ class Players:
             return None
         return player_id
 
+    def index_emails(self, batch: int = 1000) -> int:
+        """Index the address of every player whose address is not indexed yet (a
+        player made by a server older than sign-in by code): how many were."""
+        indexed = 0
+        for key in self.redis.scan_iter(match=keys.PLAYER_PATTERN, count=batch):
+            player_id = text(key).rsplit(":", 1)[1]
+            email = text(self.redis.hget(key, "email"))
+            if email and self.redis.set(keys.player_email(address_hash(email)), player_id, nx=True):
+                indexed += 1
+        return indexed
+
     def new_sign_in_code(self, player_id: str, email: str, at_ms: int) -> str | None:
         """A new one-time code for the address (kept as a salted hash, 15 minutes),
         replacing any before it; None if one was made in the last minute (no flood of mail)."""
