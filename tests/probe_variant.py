@@ -24,7 +24,7 @@ from domain.kernel.stored import StoredForm
 from domain.kernel.telling import Telling
 from domain.kernel.variant import PUBLIC, SECRET, Hidden, Variant
 
-OPTIONS = (rules.target(40), rules.HANDS, rules.MAX_HANDS_OPTION) + rules.EVERY_GAME
+OPTIONS = (rules.target(40),) + rules.BY_HANDS
 
 
 @rules.typed(OPTIONS)

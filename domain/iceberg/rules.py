@@ -12,9 +12,7 @@ OPTIONS = (
     Option("ace_rule", "choice", "multiplier", "how aces count at the end of a hand", choices=ACE_RULES),
     rules.target(5000),
     Option("decks", "choice", "auto", "52-card decks: auto is one for 2-3 players, two for 4-6", choices=DECKS),
-    rules.HANDS,
-    rules.MAX_HANDS_OPTION,
-) + rules.EVERY_GAME
+) + rules.BY_HANDS
 
 
 @rules.typed(OPTIONS)

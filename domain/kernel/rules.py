@@ -62,6 +62,8 @@ TIMING = (TURN_TIMEOUT, ON_TIMEOUT_OPTION, EXTENSIONS, EXTENSION_S)
 RATED = Option("rated", "boolean", True, "the game counts for the players' ratings once it has ended")
 #: every variant's options end with these
 EVERY_GAME = TIMING + (RATED,)
+#: the options that close a game played to a target or for a set number of hands: `hands`, `max_hands`, then every game's
+BY_HANDS = (HANDS, MAX_HANDS_OPTION) + EVERY_GAME
 
 
 class Rules:

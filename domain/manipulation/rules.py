@@ -17,9 +17,7 @@ OPTIONS = (
     Option("own_opening", "boolean", False,
            "a seat's first play of a hand is new melds from its own hand only, the table untouched"),
     rules.target(200, "the game ends after the hand in which a total reaches this; the lowest total wins"),
-    rules.HANDS,
-    rules.MAX_HANDS_OPTION,
-) + rules.EVERY_GAME
+) + rules.BY_HANDS
 
 
 @rules.typed(OPTIONS)
