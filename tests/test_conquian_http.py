@@ -13,6 +13,7 @@ are secret. Once a hand has ended it is public, all of it.
 """
 
 import random
+import time
 
 from domain.kernel.cards import RANK
 from service.runtime.redis_server import free_port
@@ -147,7 +148,12 @@ def test_a_person_plays_the_greedy_bot_to_the_end_under_iceberg_serve_and_nobody
         assert {"ExposedCardMelded", "CardDeclined", "StockCardTurned", "HandEnded"} <= kinds
         hand = get(f"/games/{game}/hands/0")
         assert hand["reason"] in ("out", "drawn") and len(hand["results"]) == 2
-        assert get(f"/games/{game}/hands/0/replay")["frames"]
+        for _ in range(100):  # the replay is built by a job when first asked for (202 meanwhile)
+            status, replay = request(f"{serve.url}/games/{game}/hands/0/replay")
+            if status == 200:
+                break
+            time.sleep(0.1)
+        assert status == 200 and replay["frames"], replay
     finally:
         serve.stop()
 

@@ -5,6 +5,8 @@ operationId everywhere, unions on `type` for actions and events whose shapes
 match the domain's declarations, every problem code in an enum, the notices as
 webhooks, valid examples."""
 
+from pathlib import Path
+
 import pytest
 from openapi_spec_validator import validate
 from werkzeug.wrappers import Response
@@ -343,3 +345,22 @@ def test_the_stream_s_messages_name_every_event_type():
     assert message["properties"]["event"]["enum"] == list(_schema("Event")["discriminator"]["mapping"])
     stream = spec()["paths"]["/games/{id}/stream"]["get"]["responses"]["200"]["content"]["text/event-stream"]
     assert stream["x-itemSchema"] == {"$ref": "#/components/schemas/StreamMessage"}
+
+
+def test_no_mapping_of_the_spec_repeats_a_key():
+    """PyYAML keeps the last of two equal keys without a word; other tools (ruamel, Redocly) refuse the file."""
+    import yaml
+
+    repeated = []
+
+    class Strict(yaml.SafeLoader):
+        pass
+
+    def mapping(loader, node, deep=False):
+        keys = [loader.construct_object(key, deep=deep) for key, _ in node.value]
+        repeated.extend((key, node.start_mark.line + 1) for key in set(keys) if keys.count(key) > 1)
+        return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+    Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    yaml.load((Path(__file__).resolve().parent.parent / "openapi.yaml").read_text(), Loader=Strict)
+    assert repeated == []
