@@ -3,8 +3,8 @@
 // actions as controls. It follows the game by long-polling /events and reads
 // the seat's view again after each change, so the page never reloads.
 
-import { api, cardEl, dropFragment, el, focusKey, fragment, keep, problemText, restoreFocus, say, sameCards,
-  tickDeadlines, VARIANT_TITLES } from "./common.js";
+import { api, cardEl, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep, problemText, restoreFocus,
+  say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -160,8 +160,8 @@ function tell(event) {
   const phrase = PHRASES[event.type];
   if (phrase && d.seat !== undefined && d.seat !== null) return `${n[d.seat] ?? `Seat ${d.seat}`} ${phrase(d, n)}.`;
   if (event.type === "HandStarted") return `Hand ${d.hand + 1} is dealt.`;
-  if (event.type === "HandEnded") return `Hand ${d.hand + 1} is over.`;
-  if (event.type === "GameEnded") return `The game is over (${d.reason ?? "ended"}).`;
+  if (event.type === "HandEnded") return `Hand ${d.hand + 1} is over: ${handEndText(d.reason)}.`;
+  if (event.type === "GameEnded") return `The game is over: ${gameEndText(d.reason)}.`;
   return null;
 }
 
