@@ -20,7 +20,7 @@ from tests.browser.helpers import (
 CODES = re.compile(r"\((?:hands|target|max_hands|resigned|forfeit|aborted|abandoned|out|last_ace|exhausted)\)")
 
 
-def test_the_ends_in_words(browse, server):
+def test_a_finished_game_in_words_and_in_the_inbox(browse, server):
     page = browse.page()
     register(page, "Fin")
     game_id = create_by_form(page, "iceberg", ["me", ("bot", "greedy")], {"max_hands": 1})
@@ -40,3 +40,24 @@ def test_the_ends_in_words(browse, server):
     heading = page.locator("main h2", has_text="Hand 1 is over: ")
     expect(heading).to_be_visible()
     assert not CODES.search(heading.inner_text()), heading.inner_text()
+
+    page.goto("/play/")
+    row = page.locator(f'[data-testid=inbox] #finished-games li[data-game="{game_id}"]')
+    expect(row).to_be_visible()  # shown open when no game is in play
+    expect(row).to_have_attribute("data-status", "finished")
+    expect(row).to_contain_text("finished")
+    summary = page.locator("#inbox-summary")
+    expect(summary).to_have_text("No game in play; 1 finished game below.")
+    expect(page.locator(f'#my-games li[data-game="{game_id}"]')).to_have_count(0)
+
+
+def test_the_invite_is_copied_with_one_click(browse, server):
+    context = browse.context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    page = context.new_page()
+    register(page, "Cat")
+    create_by_form(page, "iceberg", ["me", "open"], {})
+    link = page.locator("#invite code").inner_text().strip()
+    page.locator("#invite button[data-copy=invite]").click()
+    expect(page.locator("[data-testid=message]")).to_have_text("The invite link is copied.")
+    assert page.evaluate("() => navigator.clipboard.readText()") == link

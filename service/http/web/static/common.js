@@ -133,6 +133,31 @@ export function cardEl(card, { button = false, as = null, extra = {} } = {}) {
   return el("span", { role: "img", ...attrs }, ...face);
 }
 
+// Copies text to the clipboard: navigator.clipboard where the browser allows
+// it, else a hidden text field and the older copy command. True when copied.
+export async function copyText(text) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // refused (no permission, page not focused): the older way below
+  }
+  const field = el("textarea", { readonly: true, "aria-hidden": "true", class: "visually-hidden" });
+  field.value = text;
+  document.body.append(field);
+  field.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch {
+    copied = false;
+  }
+  field.remove();
+  return copied;
+}
+
 export function sameCards(a, b) {
   if (a.length !== b.length) return false;
   const left = [...a].sort();
@@ -184,7 +209,7 @@ export const VARIANT_TITLES = { iceberg: "Iceberg", gin: "Gin", fortune: "Fortun
 
 // Where the keyboard is, so that a region drawn again can give the focus back to
 // the same control: a button replaced by its new self would drop it to <body>.
-const FOCUS_KEYS = ["action", "card", "meld"];
+const FOCUS_KEYS = ["action", "card", "meld", "copy"];
 
 export function focusKey() {
   const active = document.activeElement;

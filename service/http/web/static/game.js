@@ -3,8 +3,8 @@
 // actions as controls. It follows the game by long-polling /events and reads
 // the seat's view again after each change, so the page never reloads.
 
-import { api, cardEl, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep, problemText, restoreFocus,
-  say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
+import { api, cardEl, copyText, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep, problemText,
+  restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -233,7 +233,10 @@ function renderInvite() {
   box.hidden = !(code && view.status === "open");
   if (box.hidden) return;
   const link = `${location.origin}/play/#join=${encodeURIComponent(gameId)}&invite=${encodeURIComponent(code)}`;
-  box.replaceChildren("Invite others with this link: ", el("code", { text: link }));
+  box.replaceChildren("Invite others with this link: ", el("code", { text: link }), " ",
+    el("button", { type: "button", class: "secondary", dataset: { copy: "invite" }, onclick: async () => {
+      say(message, (await copyText(link)) ? "The invite link is copied." : "Select the link and copy it.");
+    } }, "Copy the link"));
 }
 
 function renderTable() {
