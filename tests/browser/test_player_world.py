@@ -61,3 +61,50 @@ def test_the_invite_is_copied_with_one_click(browse, server):
     page.locator("#invite button[data-copy=invite]").click()
     expect(page.locator("[data-testid=message]")).to_have_text("The invite link is copied.")
     assert page.evaluate("() => navigator.clipboard.readText()") == link
+
+
+def test_the_title_says_whose_turn_and_notifications_are_asked_for(browse, server):
+    page = browse.page()
+    register(page, "Tia")
+    create_by_form(page, "iceberg", ["me", ("bot", "greedy")], {"max_hands": 1})
+    expect(page.locator(GAME)).to_have_attribute("data-my-turn", "true")
+    expect(page).to_have_title("● Your turn — Iceberg: Iceberg")
+    ask = page.locator("#notify button[data-notify=ask]")
+    expect(ask).to_be_visible()  # asked on a press only: nothing was asked on load
+    assert page.evaluate("() => Notification.permission") == "default"
+
+    page.locator("[data-testid=actions] button[data-action=draw]").click()
+    page.locator("[data-testid=hand] button[data-card]").first.click()
+    page.locator("[data-testid=actions] button[data-action=discard]").click()
+    expect(page.locator(GAME)).to_have_attribute("data-my-turn", "false")
+    expect(page).to_have_title("Iceberg: Iceberg")
+
+
+# The tab in the background (document.hidden) and the notifications it shows,
+# recorded: a headless browser has neither a real background nor a desktop.
+BACKGROUND = """
+Object.defineProperty(document, 'hidden', { get: () => window.__hidden === true });
+window.__told = [];
+function Told(title, options) { window.__told.push([title, options.body]); }
+Told.permission = 'granted';
+window.Notification = Told;
+"""
+
+
+def test_a_player_in_the_background_is_notified_of_their_turn(browse, server):
+    context = browse.context()
+    context.add_init_script(BACKGROUND)
+    page = context.new_page()
+    register(page, "Nia")
+    create_by_form(page, "iceberg", ["me", ("bot", "greedy")], {"max_hands": 1})
+    expect(page.locator(GAME)).to_have_attribute("data-my-turn", "true")
+    expect(page.locator("#notify")).to_be_hidden()  # allowed already: nothing to ask
+    assert page.evaluate("() => window.__told") == [], "no notification while the player looks at the page"
+
+    page.evaluate("() => { window.__hidden = true; }")  # the player goes to another tab
+    page.locator("[data-testid=actions] button[data-action=draw]").click()
+    page.locator("[data-testid=hand] button[data-card]").first.click()
+    page.locator("[data-testid=actions] button[data-action=discard]").click()
+    page.wait_for_function("() => window.__told.length > 0", timeout=30_000)  # the bot has played
+    assert page.evaluate("() => window.__told") == [["Your turn", "Iceberg: Iceberg: it is your move."]]
+    expect(page).to_have_title("● Your turn — Iceberg: Iceberg")

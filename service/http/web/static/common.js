@@ -209,7 +209,7 @@ export const VARIANT_TITLES = { iceberg: "Iceberg", gin: "Gin", fortune: "Fortun
 
 // Where the keyboard is, so that a region drawn again can give the focus back to
 // the same control: a button replaced by its new self would drop it to <body>.
-const FOCUS_KEYS = ["action", "card", "meld", "copy"];
+const FOCUS_KEYS = ["action", "card", "meld", "copy", "notify"];
 
 export function focusKey() {
   const active = document.activeElement;

@@ -195,7 +195,7 @@ function render() {
   main.dataset.variant = view.variant;
   if (isMine()) main.dataset.seat = String(view.seat);
   main.setAttribute("aria-busy", "false");
-  document.title = `Iceberg: ${VARIANT_TITLES[view.variant] || view.variant}${myTurn() ? " (your turn)" : ""}`;
+  announceTurn();
   renderStatus();
   renderInvite();
   renderTable();
@@ -237,6 +237,42 @@ function renderInvite() {
     el("button", { type: "button", class: "secondary", dataset: { copy: "invite" }, onclick: async () => {
       say(message, (await copyText(link)) ? "The invite link is copied." : "Select the link and copy it.");
     } }, "Copy the link"));
+}
+
+// --- telling the player it is their turn ------------------------------------------------
+
+let wasMyTurn = false;
+
+// The tab's title says whose turn it is, so a player in another tab sees it;
+// when their turn comes while the page is in the background, a notification
+// says so too (if they allowed it: the page asks only when they press the button).
+function announceTurn() {
+  const title = `Iceberg: ${VARIANT_TITLES[view.variant] || view.variant}`;
+  const mine = myTurn();
+  document.title = mine ? `● Your turn — ${title}` : title;
+  if (mine && !wasMyTurn && document.hidden && notificationsAllowed()) {
+    new Notification("Your turn", { body: `${title}: it is your move.`, tag: `iceberg-${gameId}` });
+  }
+  wasMyTurn = mine;
+  renderNotify();
+}
+
+function notificationsAllowed() {
+  return "Notification" in window && Notification.permission === "granted";
+}
+
+function renderNotify() {
+  const box = $("notify");
+  const askable = isMine() && view.status !== "finished" && "Notification" in window
+    && Notification.permission === "default";
+  box.hidden = !askable;
+  if (box.hidden || box.children.length) return;
+  box.append(el("button", { type: "button", class: "secondary", dataset: { notify: "ask" }, onclick: async () => {
+    const answer = await Notification.requestPermission();
+    say(message, answer === "granted" ? "You will be told when it is your turn while this tab is in the background."
+      : "The browser will not show notifications; the tab's title still says when it is your turn.");
+    renderNotify();
+  } }, "Tell me when it is my turn"));
 }
 
 function renderTable() {
