@@ -133,6 +133,22 @@ export function cardEl(card, { button = false, as = null, extra = {} } = {}) {
   return el("span", { role: "img", ...attrs }, ...face);
 }
 
+// The hand in an order that helps: by suit (then rank) or by rank (then suit).
+const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SUIT_ORDER = ["S", "H", "C", "D"]; // black and red alternate
+
+function cardKey(card, by) {
+  if (card === JOKER) return [99, 99];
+  const rank = RANK_ORDER.indexOf(card.slice(0, -1));
+  const suit = SUIT_ORDER.indexOf(card.slice(-1));
+  return by === "rank" ? [rank, suit] : [suit, rank];
+}
+
+export function compareCards(a, b, by = "suit") {
+  const [x, y] = [cardKey(a, by), cardKey(b, by)];
+  return x[0] - y[0] || x[1] - y[1];
+}
+
 // Copies text to the clipboard: navigator.clipboard where the browser allows
 // it, else a hidden text field and the older copy command. True when copied.
 export async function copyText(text) {
@@ -209,7 +225,7 @@ export const VARIANT_TITLES = { iceberg: "Iceberg", gin: "Gin", fortune: "Fortun
 
 // Where the keyboard is, so that a region drawn again can give the focus back to
 // the same control: a button replaced by its new self would drop it to <body>.
-const FOCUS_KEYS = ["action", "card", "meld", "copy", "notify"];
+const FOCUS_KEYS = ["action", "card", "meld", "sort", "copy", "notify"];
 
 export function focusKey() {
   const active = document.activeElement;

@@ -3,8 +3,8 @@
 // actions as controls. It follows the game by long-polling /events and reads
 // the seat's view again after each change, so the page never reloads.
 
-import { api, cardEl, copyText, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep, problemText,
-  restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
+import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep,
+  problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -310,6 +310,71 @@ function renderSeats() {
   $("seats").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
 }
 
+// --- the hand: sorted by suit or rank, or in the player's own order ------------------------
+
+const SORT_KEY = "iceberg.sort";
+let sortBy = ["suit", "rank"].includes(localStorage.getItem(SORT_KEY)) ? localStorage.getItem(SORT_KEY) : "suit";
+let ownOrder = null; // the player's order (card codes) once they move a card; null: sorted by `sortBy`
+
+// The indices of view.hand in the order the page shows them. A player's own
+// order keeps its cards where they put them; cards new to the hand go last.
+function handOrder() {
+  const hand = view.hand || [];
+  const indices = hand.map((_, i) => i);
+  if (!ownOrder) return indices.sort((a, b) => compareCards(hand[a], hand[b], sortBy) || a - b);
+  const left = [...indices];
+  const shown = [];
+  for (const card of ownOrder) {
+    const at = left.findIndex((i) => hand[i] === card);
+    if (at >= 0) shown.push(...left.splice(at, 1));
+  }
+  return [...shown, ...left];
+}
+
+function moveCard(from, to) { // positions in the shown order
+  const order = handOrder().map((i) => view.hand[i]);
+  if (to < 0 || to >= order.length || from === to) return;
+  const [card] = order.splice(from, 1);
+  order.splice(to, 0, card);
+  ownOrder = order;
+  renderHand();
+  document.querySelectorAll("[data-testid=hand] button[data-card]")[to]?.focus();
+}
+
+function setSort(by) {
+  sortBy = by;
+  ownOrder = null;
+  localStorage.setItem(SORT_KEY, by);
+  renderHand();
+}
+
+// Dragging a card with the pointer (mouse, pen or finger) drops it where the
+// pointer lets go; a press that does not move stays a click (select).
+function draggable(button, position) {
+  button.addEventListener("pointerdown", (down) => {
+    if (down.button !== 0) return;
+    let dragging = false;
+    const moved = (event) => {
+      if (!dragging && Math.hypot(event.clientX - down.clientX, event.clientY - down.clientY) > 8) {
+        dragging = true;
+        button.classList.add("dragging");
+      }
+    };
+    const up = (event) => {
+      window.removeEventListener("pointermove", moved);
+      window.removeEventListener("pointerup", up);
+      button.classList.remove("dragging");
+      if (!dragging) return;
+      button.addEventListener("click", (click) => click.stopImmediatePropagation(), { capture: true, once: true });
+      const over = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-testid=hand] button[data-card]");
+      const buttons = [...document.querySelectorAll("[data-testid=hand] button[data-card]")];
+      if (over) moveCard(position, buttons.indexOf(over));
+    };
+    window.addEventListener("pointermove", moved);
+    window.addEventListener("pointerup", up);
+  });
+}
+
 function renderHand() {
   const region = document.querySelector("[data-testid=hand]");
   if (!isMine()) {
@@ -318,9 +383,12 @@ function renderHand() {
     return;
   }
   region.hidden = false;
-  const cards = (view.hand || []).map((card, i) => {
+  const focused = focusKey();
+  const cards = handOrder().map((i, position) => {
+    const card = view.hand[i];
     const button = cardEl(card, { button: true });
     button.setAttribute("aria-pressed", String(selected.has(i)));
+    button.setAttribute("aria-keyshortcuts", "Shift+ArrowLeft Shift+ArrowRight");
     if (view.taken && card === view.taken) button.classList.add("taken");
     button.addEventListener("click", () => {
       if (selected.has(i)) selected.delete(i);
@@ -328,11 +396,23 @@ function renderHand() {
       button.setAttribute("aria-pressed", String(selected.has(i)));
       renderActions();
     });
+    button.addEventListener("keydown", (event) => {
+      if (!event.shiftKey || !["ArrowLeft", "ArrowRight"].includes(event.key)) return;
+      event.preventDefault();
+      moveCard(position, position + (event.key === "ArrowLeft" ? -1 : 1));
+    });
+    draggable(button, position);
     return button;
   });
   const notes = [];
   if (view.passed) notes.push(el("p", { class: "note" }, "You passed ", cardEl(view.passed), "; it waits to be picked up."));
-  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), ...cards, ...notes);
+  const sorts = el("div", { class: "sort", role: "group", "aria-label": "Sort the hand" }, "Sort: ",
+    ...["suit", "rank"].map((by) => el("button", { type: "button", class: "secondary",
+      "aria-pressed": String(!ownOrder && sortBy === by), dataset: { sort: by }, onclick: () => setSort(by) },
+    `by ${by}`)));
+  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), sorts,
+    el("div", { class: "cards" }, ...cards), ...notes);
+  restoreFocus(focused);
 }
 
 // Whether a listed action is one this control makes: a draw (or Kalooki's
