@@ -1,9 +1,14 @@
 """The hand that helps: sorted by suit or by rank (the choice remembered by the
-browser), reordered by dragging a card or with Shift and the arrows,."""
+browser), reordered by dragging a card or with Shift and the arrows, and Gin's
+deadwood counted live on the page from the seat's own cards (checked against
+the server's exact solver on many hands)."""
+
+import random
 
 from playwright.sync_api import expect
 
-from tests.browser.helpers import hand_on_page, view_of, wait_loaded
+from domain.gin.deadwood import best_knock, min_deadwood
+from tests.browser.helpers import GAME, hand_on_page, view_of, wait_loaded
 from tests.browser.test_game_page import pair_and_odd_cards
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -61,3 +66,38 @@ def test_cards_moved_by_keyboard_and_by_drag(browse, server):
     expect(cards.nth(0)).to_have_attribute("aria-pressed", "true")
     page.locator("[data-testid=hand] button[data-sort=suit]").click()
     assert hand_on_page(page) == by_suit(start)
+
+
+def test_gin_deadwood_counted_like_the_server(browse, server):
+    from tests.browser.helpers import create_by_api
+
+    created = create_by_api(server, "gin", [{"name": "Gil"}, {"name": "Bot", "bot": "greedy"}], {"max_hands": 1})
+    game_id, token = created["id"], created["seats"][0]["token"]
+    page = browse.page()
+    page.goto(f"/play/games/{game_id}#token={token}")
+    wait_loaded(page)
+    expect(page.locator(GAME)).to_have_attribute("data-variant", "gin")
+    hand = view_of(server, game_id, token)["hand"]
+    expected = min(best_knock(hand).values()) if len(hand) == 11 else min_deadwood(hand)
+    expect(page.locator("[data-testid=hand] [data-deadwood]")).to_have_attribute("data-deadwood", str(expected))
+
+    deck = [r + s for s in SUITS for r in RANKS]
+    rng = random.Random(31)
+    hands = [rng.sample(deck, rng.choice((10, 11))) for _ in range(150)]
+    # meld-rich hands too: runs and sets dealt on purpose
+    for _ in range(50):
+        suit = rng.choice(SUITS)
+        low = rng.randrange(0, 9)
+        run = [RANKS[i] + suit for i in range(low, low + rng.choice((3, 4, 5)))]
+        rank = rng.choice(RANKS)
+        same = [rank + s for s in SUITS if rank + s not in run]
+        rest = [c for c in deck if c not in run and c not in same]
+        size = rng.choice((10, 11))
+        chosen = (run + same)[:size]
+        hands.append(chosen + rng.sample(rest, size - len(chosen)))
+    counted = page.evaluate("""async (hands) => {
+        const { deadwoodOf } = await import('/play/static/deadwood.js');
+        return hands.map((hand) => deadwoodOf(hand).points); }""", hands)
+    for hand, points in zip(hands, counted):
+        expected = min(best_knock(hand).values()) if len(hand) == 11 else min_deadwood(hand)
+        assert points == expected, (hand, points, expected)

@@ -5,6 +5,7 @@
 
 import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep,
   problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
+import { deadwoodOf } from "./deadwood.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -410,9 +411,18 @@ function renderHand() {
     ...["suit", "rank"].map((by) => el("button", { type: "button", class: "secondary",
       "aria-pressed": String(!ownOrder && sortBy === by), dataset: { sort: by }, onclick: () => setSort(by) },
     `by ${by}`)));
-  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), sorts,
+  const count = deadwoodNote();
+  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), sorts, count,
     el("div", { class: "cards" }, ...cards), ...notes);
   restoreFocus(focused);
+}
+
+// Gin: the deadwood of the hand as it stands, counted from the seat's own cards.
+function deadwoodNote() {
+  if (view.variant !== "gin" || !view.hand?.length) return null;
+  const { points, afterDiscard } = deadwoodOf(view.hand);
+  return el("p", { class: "deadwood-count", dataset: { deadwood: String(points) } },
+    afterDiscard ? `Deadwood after your best discard: ${points}` : `Deadwood: ${points}`);
 }
 
 // Whether a listed action is one this control makes: a draw (or Kalooki's
