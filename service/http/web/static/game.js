@@ -364,8 +364,9 @@ function draggable(button, position) {
     const up = (event) => {
       window.removeEventListener("pointermove", moved);
       window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
       button.classList.remove("dragging");
-      if (!dragging) return;
+      if (!dragging || event.type === "pointercancel") return; // the browser took it for a scroll
       button.addEventListener("click", (click) => click.stopImmediatePropagation(), { capture: true, once: true });
       const over = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-testid=hand] button[data-card]");
       const buttons = [...document.querySelectorAll("[data-testid=hand] button[data-card]")];
@@ -373,6 +374,7 @@ function draggable(button, position) {
     };
     window.addEventListener("pointermove", moved);
     window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
   });
 }
 
