@@ -11,6 +11,7 @@ from tests.browser.helpers import (
     GAME,
     create_by_form,
     finish_by_api,
+    ok,
     register,
     seat_token,
     wait_loaded,
@@ -96,7 +97,7 @@ def test_a_player_in_the_background_is_notified_of_their_turn(browse, server):
     context.add_init_script(BACKGROUND)
     page = context.new_page()
     register(page, "Nia")
-    create_by_form(page, "iceberg", ["me", ("bot", "greedy")], {"max_hands": 1})
+    game_id = create_by_form(page, "iceberg", ["me", ("bot", "greedy")], {"max_hands": 1})
     expect(page.locator(GAME)).to_have_attribute("data-my-turn", "true")
     expect(page.locator("#notify")).to_be_hidden()  # allowed already: nothing to ask
     assert page.evaluate("() => window.__told") == [], "no notification while the player looks at the page"
@@ -106,5 +107,6 @@ def test_a_player_in_the_background_is_notified_of_their_turn(browse, server):
     page.locator("[data-testid=hand] button[data-card]").first.click()
     page.locator("[data-testid=actions] button[data-action=discard]").click()
     page.wait_for_function("() => window.__told.length > 0", timeout=30_000)  # the bot has played
-    assert page.evaluate("() => window.__told") == [["Your turn", "Iceberg: Iceberg: it is your move."]]
+    name = ok(server, "GET", f"/games/{game_id}").get("name") or "Iceberg"
+    assert page.evaluate("() => window.__told") == [["Your turn", f"{name}: it is your move."]]
     expect(page).to_have_title("● Your turn — Iceberg: Iceberg")

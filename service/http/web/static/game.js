@@ -248,11 +248,12 @@ let wasMyTurn = false;
 // when their turn comes while the page is in the background, a notification
 // says so too (if they allowed it: the page asks only when they press the button).
 function announceTurn() {
-  const title = `Iceberg: ${VARIANT_TITLES[view.variant] || view.variant}`;
+  const game = VARIANT_TITLES[view.variant] || view.variant;
+  const title = `Iceberg: ${game}`;
   const mine = myTurn();
   document.title = mine ? `● Your turn — ${title}` : title;
   if (mine && !wasMyTurn && document.hidden && notificationsAllowed()) {
-    new Notification("Your turn", { body: `${title}: it is your move.`, tag: `iceberg-${gameId}` });
+    new Notification("Your turn", { body: `${view.name || game}: it is your move.`, tag: `iceberg-${gameId}` });
   }
   wasMyTurn = mine;
   renderNotify();

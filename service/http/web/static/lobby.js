@@ -189,6 +189,8 @@ function inboxRow(g) {
     g.deadline && g.status === "active" ? el("span", { class: "deadline", dataset: { deadline: g.deadline } }) : null);
 }
 
+let finishedShown = false; // the finished games were shown once already
+
 async function showInbox() {
   const player = keep.player();
   if (!player) {
@@ -212,7 +214,8 @@ async function showInbox() {
       : over.length ? `No game in play; ${some(over.length, "finished game")} below.` : "You sit in no game yet.";
   $("my-games").replaceChildren(...playing.map(inboxRow));
   $("finished-games").replaceChildren(...over.map(inboxRow));
-  $("finished").open = Boolean(over.length && !playing.length);
+  if (!finishedShown && over.length && !playing.length) $("finished").open = true; // once: the player may close it
+  finishedShown ||= over.length > 0;
 }
 
 // --- the page --------------------------------------------------------------------
