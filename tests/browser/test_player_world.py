@@ -9,14 +9,18 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import (
     GAME,
+    api,
+    create_by_api,
     create_by_form,
     finish_by_api,
     ok,
     register,
     seat_token,
+    view_of,
     wait_loaded,
     wait_replay_loaded,
 )
+from tests.browser.test_game_page import iceberg_deck
 
 CODES = re.compile(r"\((?:hands|target|max_hands|resigned|forfeit|aborted|abandoned|out|last_ace|exhausted)\)")
 
@@ -110,3 +114,48 @@ def test_a_player_in_the_background_is_notified_of_their_turn(browse, server):
     name = ok(server, "GET", f"/games/{game_id}").get("name") or "Iceberg"
     assert page.evaluate("() => window.__told") == [["Your turn", f"{name}: it is your move."]]
     expect(page).to_have_title("● Your turn — Iceberg: Iceberg")
+
+
+PAIR_AND_ODD = ["2S", "2H", "5D", "9C", "KH", "7S", "4C"]
+OTHER = ["3D", "6H", "8S", "JD", "QC", "10S", "4H"]
+
+
+def test_a_move_the_server_refuses_is_told_in_the_rules_words(browse, server):
+    """The page sends a move its (stale) view allows but the server no longer
+    does: it shows the problem's `detail`, not its code, and catches up."""
+    created = create_by_api(server, "iceberg", [{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}],
+                            {"max_hands": 1}, deck=iceberg_deck(PAIR_AND_ODD, OTHER, "9H"))
+    game_id, token = created["id"], created["seats"][0]["token"]
+    context = browse.context()
+    watch = browse.opened[-1][1]
+    held = []  # the page's long-polls, held back: it does not see the draw made elsewhere
+    context.route(re.compile(r"/events\?after=\d+&wait=25$"), lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(f"/play/games/{game_id}#token={token}")
+    wait_loaded(page)
+    for _ in range(200):  # until the page waits on a held long-poll: it has read everything before
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page follows the game with a long-poll"
+    draw = next(a for a in view_of(server, game_id, token)["actions"] if a["type"] == "draw")
+    ok(server, "POST", f"/games/{game_id}/actions", draw, token, status=201)  # the seat draws from elsewhere
+    code, problem = api(server, "POST", f"/games/{game_id}/actions", draw, token)
+    assert code >= 400 and problem["detail"] and problem["code"], problem
+
+    button = page.locator("[data-testid=actions] button[data-action=draw]")
+    expect(button).to_be_enabled()  # the page has not seen the draw
+    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/actions")) as answer:
+        button.click()
+    assert answer.value.status == code
+    message = page.locator("[data-testid=message]")
+    expect(message).to_have_text(problem["detail"])
+    assert problem["code"] not in message.inner_text()
+    expect(button).to_be_disabled()  # the page read the view again
+    # the one refusal this test provoked on purpose, as the browser reported it (answer, console)
+    refused = [r for r in watch.error_responses if r.endswith(f"/games/{game_id}/actions: {code}")]
+    logged = [e for e in watch.console_errors if f"status of {code}" in e and f"/games/{game_id}/actions" in e]
+    assert len(refused) == 1 and len(logged) <= 1, (watch.error_responses, watch.console_errors)
+    watch.error_responses.remove(refused[0])
+    for line in logged:
+        watch.console_errors.remove(line)
