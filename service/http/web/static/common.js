@@ -50,9 +50,43 @@ export async function api(method, path, { token, body, signal } = {}) {
   return { status: response.status, ok: response.ok, body: data, headers: response.headers };
 }
 
+// A refused request in the rules' words: the problem's `detail` (its `title`
+// without one), never its `code` alone.
 export function problemText(result) {
   const body = result.body || {};
   return body.detail || body.title || `The server answered ${result.status}.`;
+}
+
+// Why a game or a hand ended, worded for a person (GameEnded.reason and
+// HandEnded.reason as the API gives them). An unknown reason still reads as a
+// sentence, never as the bare code.
+const GAME_END_WORDS = {
+  target: "a player reached the target score",
+  hands: "the agreed number of hands has been played",
+  max_hands: "the limit on the number of hands was reached",
+  resigned: "the other players resigned",
+  forfeit: "a player ran out of time and forfeited",
+  aborted: "the game was called off",
+  abandoned: "nobody played it for a long time",
+};
+const HAND_END_WORDS = {
+  out: "a player went out",
+  last_ace: "the last ace was placed",
+  exhausted: "the stock ran out",
+  blocked: "every player passed",
+  drawn: "the stock ran out: the hand is drawn",
+  knock: "a player knocked",
+  gin: "a player went gin",
+  undercut: "the knocker was undercut",
+  wall: "the stock ran down to the last two cards",
+};
+
+export function gameEndText(reason) {
+  return GAME_END_WORDS[reason] || "it has ended";
+}
+
+export function handEndText(reason) {
+  return HAND_END_WORDS[reason] || "it has ended";
 }
 
 // el("div", {class: "x", dataset: {card: "7H"}}, child, "text", ...)
@@ -97,6 +131,47 @@ export function cardEl(card, { button = false, as = null, extra = {} } = {}) {
   const attrs = { class: `card suit-${suit}`, dataset: { card, ...extra }, "aria-label": label, title: label };
   if (button) return el("button", { type: "button", "aria-pressed": "false", ...attrs }, ...face);
   return el("span", { role: "img", ...attrs }, ...face);
+}
+
+// The hand in an order that helps: by suit (then rank) or by rank (then suit).
+const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SUIT_ORDER = ["S", "H", "C", "D"]; // black and red alternate
+
+function cardKey(card, by) {
+  if (card === JOKER) return [99, 99];
+  const rank = RANK_ORDER.indexOf(card.slice(0, -1));
+  const suit = SUIT_ORDER.indexOf(card.slice(-1));
+  return by === "rank" ? [rank, suit] : [suit, rank];
+}
+
+export function compareCards(a, b, by = "suit") {
+  const [x, y] = [cardKey(a, by), cardKey(b, by)];
+  return x[0] - y[0] || x[1] - y[1];
+}
+
+// Copies text to the clipboard: navigator.clipboard where the browser allows
+// it, else a hidden text field and the older copy command. True when copied.
+export async function copyText(text) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // refused (no permission, page not focused): the older way below
+  }
+  const field = el("textarea", { readonly: true, "aria-hidden": "true", class: "visually-hidden" });
+  field.value = text;
+  document.body.append(field);
+  field.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch {
+    copied = false;
+  }
+  field.remove();
+  return copied;
 }
 
 export function sameCards(a, b) {
@@ -150,7 +225,7 @@ export const VARIANT_TITLES = { iceberg: "Iceberg", gin: "Gin", fortune: "Fortun
 
 // Where the keyboard is, so that a region drawn again can give the focus back to
 // the same control: a button replaced by its new self would drop it to <body>.
-const FOCUS_KEYS = ["action", "card", "meld"];
+const FOCUS_KEYS = ["action", "card", "meld", "sort", "copy", "notify"];
 
 export function focusKey() {
   const active = document.activeElement;

@@ -3,8 +3,9 @@
 // actions as controls. It follows the game by long-polling /events and reads
 // the seat's view again after each change, so the page never reloads.
 
-import { api, cardEl, dropFragment, el, focusKey, fragment, keep, problemText, restoreFocus, say, sameCards,
-  tickDeadlines, VARIANT_TITLES } from "./common.js";
+import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep,
+  problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
+import { deadwoodOf } from "./deadwood.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -160,8 +161,8 @@ function tell(event) {
   const phrase = PHRASES[event.type];
   if (phrase && d.seat !== undefined && d.seat !== null) return `${n[d.seat] ?? `Seat ${d.seat}`} ${phrase(d, n)}.`;
   if (event.type === "HandStarted") return `Hand ${d.hand + 1} is dealt.`;
-  if (event.type === "HandEnded") return `Hand ${d.hand + 1} is over.`;
-  if (event.type === "GameEnded") return `The game is over (${d.reason ?? "ended"}).`;
+  if (event.type === "HandEnded") return `Hand ${d.hand + 1} is over: ${handEndText(d.reason)}.`;
+  if (event.type === "GameEnded") return `The game is over: ${gameEndText(d.reason)}.`;
   return null;
 }
 
@@ -195,7 +196,7 @@ function render() {
   main.dataset.variant = view.variant;
   if (isMine()) main.dataset.seat = String(view.seat);
   main.setAttribute("aria-busy", "false");
-  document.title = `Iceberg: ${VARIANT_TITLES[view.variant] || view.variant}${myTurn() ? " (your turn)" : ""}`;
+  announceTurn();
   renderStatus();
   renderInvite();
   renderTable();
@@ -233,7 +234,47 @@ function renderInvite() {
   box.hidden = !(code && view.status === "open");
   if (box.hidden) return;
   const link = `${location.origin}/play/#join=${encodeURIComponent(gameId)}&invite=${encodeURIComponent(code)}`;
-  box.replaceChildren("Invite others with this link: ", el("code", { text: link }));
+  box.replaceChildren("Invite others with this link: ", el("code", { text: link }), " ",
+    el("button", { type: "button", class: "secondary", dataset: { copy: "invite" }, onclick: async () => {
+      say(message, (await copyText(link)) ? "The invite link is copied." : "Select the link and copy it.");
+    } }, "Copy the link"));
+}
+
+// --- telling the player it is their turn ------------------------------------------------
+
+let wasMyTurn = false;
+
+// The tab's title says whose turn it is, so a player in another tab sees it;
+// when their turn comes while the page is in the background, a notification
+// says so too (if they allowed it: the page asks only when they press the button).
+function announceTurn() {
+  const game = VARIANT_TITLES[view.variant] || view.variant;
+  const title = `Iceberg: ${game}`;
+  const mine = myTurn();
+  document.title = mine ? `● Your turn — ${title}` : title;
+  if (mine && !wasMyTurn && document.hidden && notificationsAllowed()) {
+    new Notification("Your turn", { body: `${view.name || game}: it is your move.`, tag: `iceberg-${gameId}` });
+  }
+  wasMyTurn = mine;
+  renderNotify();
+}
+
+function notificationsAllowed() {
+  return "Notification" in window && Notification.permission === "granted";
+}
+
+function renderNotify() {
+  const box = $("notify");
+  const askable = isMine() && view.status !== "finished" && "Notification" in window
+    && Notification.permission === "default";
+  box.hidden = !askable;
+  if (box.hidden || box.children.length) return;
+  box.append(el("button", { type: "button", class: "secondary", dataset: { notify: "ask" }, onclick: async () => {
+    const answer = await Notification.requestPermission();
+    say(message, answer === "granted" ? "You will be told when it is your turn while this tab is in the background."
+      : "The browser will not show notifications; the tab's title still says when it is your turn.");
+    renderNotify();
+  } }, "Tell me when it is my turn"));
 }
 
 function renderTable() {
@@ -271,6 +312,73 @@ function renderSeats() {
   $("seats").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
 }
 
+// --- the hand: sorted by suit or rank, or in the player's own order ------------------------
+
+const SORT_KEY = "iceberg.sort";
+let sortBy = ["suit", "rank"].includes(localStorage.getItem(SORT_KEY)) ? localStorage.getItem(SORT_KEY) : "suit";
+let ownOrder = null; // the player's order (card codes) once they move a card; null: sorted by `sortBy`
+
+// The indices of view.hand in the order the page shows them. A player's own
+// order keeps its cards where they put them; cards new to the hand go last.
+function handOrder() {
+  const hand = view.hand || [];
+  const indices = hand.map((_, i) => i);
+  if (!ownOrder) return indices.sort((a, b) => compareCards(hand[a], hand[b], sortBy) || a - b);
+  const left = [...indices];
+  const shown = [];
+  for (const card of ownOrder) {
+    const at = left.findIndex((i) => hand[i] === card);
+    if (at >= 0) shown.push(...left.splice(at, 1));
+  }
+  return [...shown, ...left];
+}
+
+function moveCard(from, to) { // positions in the shown order
+  const order = handOrder().map((i) => view.hand[i]);
+  if (to < 0 || to >= order.length || from === to) return;
+  const [card] = order.splice(from, 1);
+  order.splice(to, 0, card);
+  ownOrder = order;
+  renderHand();
+  document.querySelectorAll("[data-testid=hand] button[data-card]")[to]?.focus();
+}
+
+function setSort(by) {
+  sortBy = by;
+  ownOrder = null;
+  localStorage.setItem(SORT_KEY, by);
+  renderHand();
+}
+
+// Dragging a card with the pointer (mouse, pen or finger) drops it where the
+// pointer lets go; a press that does not move stays a click (select).
+function draggable(button, position) {
+  button.addEventListener("pointerdown", (down) => {
+    if (down.button !== 0) return;
+    let dragging = false;
+    const moved = (event) => {
+      if (!dragging && Math.hypot(event.clientX - down.clientX, event.clientY - down.clientY) > 8) {
+        dragging = true;
+        button.classList.add("dragging");
+      }
+    };
+    const up = (event) => {
+      window.removeEventListener("pointermove", moved);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+      button.classList.remove("dragging");
+      if (!dragging || event.type === "pointercancel") return; // the browser took it for a scroll
+      button.addEventListener("click", (click) => click.stopImmediatePropagation(), { capture: true, once: true });
+      const over = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-testid=hand] button[data-card]");
+      const buttons = [...document.querySelectorAll("[data-testid=hand] button[data-card]")];
+      if (over) moveCard(position, buttons.indexOf(over));
+    };
+    window.addEventListener("pointermove", moved);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+  });
+}
+
 function renderHand() {
   const region = document.querySelector("[data-testid=hand]");
   if (!isMine()) {
@@ -279,9 +387,12 @@ function renderHand() {
     return;
   }
   region.hidden = false;
-  const cards = (view.hand || []).map((card, i) => {
+  const focused = focusKey();
+  const cards = handOrder().map((i, position) => {
+    const card = view.hand[i];
     const button = cardEl(card, { button: true });
     button.setAttribute("aria-pressed", String(selected.has(i)));
+    button.setAttribute("aria-keyshortcuts", "Shift+ArrowLeft Shift+ArrowRight");
     if (view.taken && card === view.taken) button.classList.add("taken");
     button.addEventListener("click", () => {
       if (selected.has(i)) selected.delete(i);
@@ -289,11 +400,32 @@ function renderHand() {
       button.setAttribute("aria-pressed", String(selected.has(i)));
       renderActions();
     });
+    button.addEventListener("keydown", (event) => {
+      if (!event.shiftKey || !["ArrowLeft", "ArrowRight"].includes(event.key)) return;
+      event.preventDefault();
+      moveCard(position, position + (event.key === "ArrowLeft" ? -1 : 1));
+    });
+    draggable(button, position);
     return button;
   });
   const notes = [];
   if (view.passed) notes.push(el("p", { class: "note" }, "You passed ", cardEl(view.passed), "; it waits to be picked up."));
-  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), ...cards, ...notes);
+  const sorts = el("div", { class: "sort", role: "group", "aria-label": "Sort the hand" }, "Sort: ",
+    ...["suit", "rank"].map((by) => el("button", { type: "button", class: "secondary",
+      "aria-pressed": String(!ownOrder && sortBy === by), dataset: { sort: by }, onclick: () => setSort(by) },
+    `by ${by}`)));
+  const count = deadwoodNote();
+  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), sorts, count,
+    el("div", { class: "cards" }, ...cards), ...notes);
+  restoreFocus(focused);
+}
+
+// Gin: the deadwood of the hand as it stands, counted from the seat's own cards.
+function deadwoodNote() {
+  if (view.variant !== "gin" || !view.hand?.length) return null;
+  const { points, afterDiscard } = deadwoodOf(view.hand);
+  return el("p", { class: "deadwood-count", dataset: { deadwood: String(points) } },
+    afterDiscard ? `Deadwood after your best discard: ${points}` : `Deadwood: ${points}`);
 }
 
 // Whether a listed action is one this control makes: a draw (or Kalooki's

@@ -179,14 +179,17 @@ async function showListed() {
 }
 
 function inboxRow(g) {
-  const state = g.status === "finished" ? (g.winners ? "over" : "ended")
+  const state = g.status === "finished" ? "finished"
     : g.status === "open" ? "waiting for players" : g.my_turn ? "your turn" : "their turn";
-  return el("li", { class: g.my_turn ? "my-turn" : "", dataset: { game: g.id, myTurn: String(g.my_turn) } },
+  return el("li", { class: g.my_turn ? "my-turn" : "",
+    dataset: { game: g.id, myTurn: String(g.my_turn), status: g.status } },
     el("a", { href: gameLink(g.id), text: g.name }),
     ` ${VARIANT_TITLES[g.variant] || g.variant} with ${g.players.filter((n) => n).join(", ")}: `,
     el("strong", { text: state }),
     g.deadline && g.status === "active" ? el("span", { class: "deadline", dataset: { deadline: g.deadline } }) : null);
 }
+
+let finishedShown = false; // the finished games were shown once already
 
 async function showInbox() {
   const player = keep.player();
@@ -201,10 +204,18 @@ async function showInbox() {
   ]);
   if (!current.ok) return say(message, problemText(current), "error");
   const count = current.body.my_turn_count;
+  const ended = finished.ok ? finished.body.games : [];
+  // "/me/games" may list a game that has just finished among the current ones: it shows with the finished
+  const playing = current.body.games.filter((g) => g.status !== "finished");
+  const over = [...ended, ...current.body.games.filter((g) => g.status === "finished" && !ended.some((e) => e.id === g.id))];
+  const some = (n, what) => `${n} ${what}${n > 1 ? "s" : ""}`;
   $("inbox-summary").textContent = count ? `${count} game${count > 1 ? "s wait" : " waits"} for your move.`
-    : current.body.games.length ? "No game waits for your move." : "You sit in no game yet.";
-  $("my-games").replaceChildren(...current.body.games.map(inboxRow));
-  if (finished.ok) $("finished-games").replaceChildren(...finished.body.games.map(inboxRow));
+    : playing.length ? "No game waits for your move."
+      : over.length ? `No game in play; ${some(over.length, "finished game")} below.` : "You sit in no game yet.";
+  $("my-games").replaceChildren(...playing.map(inboxRow));
+  $("finished-games").replaceChildren(...over.map(inboxRow));
+  if (!finishedShown && over.length && !playing.length) $("finished").open = true; // once: the player may close it
+  finishedShown ||= over.length > 0;
 }
 
 // --- the page --------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // hidden any more), the narration of the frame, and each seat's result at the
 // end. The frame is in the fragment, so a link can point at one moment.
 
-import { api, cardEl, el, say } from "./common.js";
+import { api, cardEl, el, handEndText, say } from "./common.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -106,7 +106,7 @@ function drawScores(atEnd) {
   const rows = results.map((r) => el("tr", { dataset: { seat: String(r.seat) } },
     el("th", { scope: "row", text: replay.players[r.seat] }),
     ...fields.map((f) => el("td", { dataset: { field: f }, text: String(r[f] ?? "") }))));
-  region.replaceChildren(el("h2", { text: `Hand ${handNumber + 1}: result (${ended.event.data.reason})` }),
+  region.replaceChildren(el("h2", { text: `Hand ${handNumber + 1} is over: ${handEndText(ended.event.data.reason)}` }),
     el("table", { dataset: { testid: "scores" } }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
