@@ -55,7 +55,7 @@ def test_an_address_whose_bucket_filled_up_again_is_forgotten():
 
 def test_the_rate_comes_from_the_environment_and_is_off_behind_trusted_proxies():
     default = Config.from_env({})
-    assert (default.client_connection_rate, default.client_connection_burst) == (50.0, 100)
+    assert (default.client_connection_rate, default.client_connection_burst) == (20.0, 40)
     assert Config.from_env({"ICEBERG_TRUSTED_PROXIES": "1"}).client_connection_rate == 0
     assert Config.from_env({"ICEBERG_TRUSTED_PROXIES": "1", "ICEBERG_CLIENT_CONNECTION_RATE": "500"}
                            ).client_connection_rate == 500

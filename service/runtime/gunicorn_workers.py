@@ -17,8 +17,8 @@ No client can hold the server by being slow or many (docs/operations.md,
   connections of one client address (an IPv6 address counts by its /64): the
   next is answered 429 and closed at once, so one address cannot fill the
   worker's pool (--connections, 10,000) while others wait to be accepted.
-- And it takes at most ICEBERG_CLIENT_CONNECTION_RATE (50) new connections a
-  second from one address, ICEBERG_CLIENT_CONNECTION_BURST (100) at once
+- And it takes at most ICEBERG_CLIENT_CONNECTION_RATE (20) new connections a
+  second from one address, ICEBERG_CLIENT_CONNECTION_BURST (40) at once
   (service/runtime/connection_rate.py): the next are answered 429 and closed
   as cheaply, so a burst of connections from one address costs the worker
   almost nothing beyond what it admits.
