@@ -19,9 +19,11 @@ No client can hold the server by being slow or many (docs/operations.md,
   worker's pool (--connections, 10,000) while others wait to be accepted.
 - And it takes at most ICEBERG_CLIENT_CONNECTION_RATE (20) new connections a
   second from one address, ICEBERG_CLIENT_CONNECTION_BURST (40) at once
-  (service/runtime/connection_rate.py): the next are answered 429 and closed
-  as cheaply, so a burst of connections from one address costs the worker
-  almost nothing beyond what it admits.
+  (service/runtime/connection_rate.py). Both are checked in gevent's accept
+  loop (`AdmittingServer`), before a greenlet is spawned or a byte read: a
+  refused connection is a 429 written without waiting and a close, so a
+  burst of connections from one address costs the worker almost nothing
+  beyond the few it takes.
 
 gunicorn writes those answers with `gunicorn.util.write_error` before the
 application sees the request; our worker classes replace that one function in
