@@ -40,7 +40,7 @@ def main() -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
         env["ICEBERG_DATA_DIR"] = data
         # games of bots only are paced and counted per creator (docs/api.md): this measures the workers unpaced
-        env.update(ICEBERG_RATE_LIMITS="off", ICEBERG_BOT_GAME_TURN_S="0", ICEBERG_BOT_GAMES_PER_CREATOR="100000")
+        env.update(ICEBERG_RATE_LIMITS="off", ICEBERG_CLIENT_CONNECTION_RATE="0", ICEBERG_BOT_GAME_TURN_S="0", ICEBERG_BOT_GAMES_PER_CREATOR="100000")
         iceberg = Path(sys.executable).parent / "iceberg"
         serve = subprocess.Popen([str(iceberg), "serve", "--port", str(port)], env=env,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)

@@ -207,7 +207,8 @@ def serving(appendfsync="always", workers=None, threads=None, iceberg=None):
         env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
         env["ICEBERG_REDIS_URL"] = redis_server.url
         env["ICEBERG_RATE_LIMITS"] = "off"  # one address plays thousands of actions a second here
-        env.update(ICEBERG_CLIENT_CONNECTIONS="0", ICEBERG_CLIENT_REQUESTS="0")  # and holds many connections
+        env.update(ICEBERG_CLIENT_CONNECTIONS="0", ICEBERG_CLIENT_REQUESTS="0",  # and holds many connections,
+                   ICEBERG_CLIENT_CONNECTION_RATE="0")  # opened at once
         extra = (["--workers", str(workers)] if workers else []) + (["--threads", str(threads)] if threads else [])
         executable = iceberg or str(Path(sys.executable).parent / "iceberg")
         env["ICEBERG_DATA_DIR"] = data

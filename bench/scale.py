@@ -235,7 +235,7 @@ def queue(args) -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
         env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
-        env.update(ICEBERG_DATA_DIR=data, ICEBERG_REPAIR_S="2", ICEBERG_RATE_LIMITS="off",
+        env.update(ICEBERG_DATA_DIR=data, ICEBERG_REPAIR_S="2", ICEBERG_RATE_LIMITS="off", ICEBERG_CLIENT_CONNECTION_RATE="0",
                    ICEBERG_BOT_GAMES_PER_CREATOR="100000", ICEBERG_BOT_GAME_TURN_S="0")
         serve = subprocess.Popen([str(Path(sys.executable).parent / "iceberg"), "serve", "--port", str(port)],
                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)

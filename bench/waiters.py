@@ -221,7 +221,8 @@ def main() -> None:
         log = Path(data) / "serve.log"
         # the defaults, but for the limits per client: every client here is one loopback address
         env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
-        env.update(ICEBERG_RATE_LIMITS="off", ICEBERG_CLIENT_CONNECTIONS="0", ICEBERG_CLIENT_REQUESTS="0")
+        env.update(ICEBERG_RATE_LIMITS="off", ICEBERG_CLIENT_CONNECTIONS="0", ICEBERG_CLIENT_REQUESTS="0",
+                   ICEBERG_CLIENT_CONNECTION_RATE="0")
         with open(log, "w") as out:
             serve = subprocess.Popen([str(Path(sys.executable).parent / "iceberg"), "serve", "--port", str(port)],
                                      cwd=data, env=env, stdout=out, stderr=subprocess.STDOUT)

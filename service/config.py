@@ -25,6 +25,8 @@ class Config:
     max_body_bytes: int = 64 * 1024
     request_read_s: float = 30.0  # a request's body must arrive within this of its headers (gunicorn's workers)
     client_connections: int = 1000  # connections of one client address per server process (gevent); 0: no cap
+    client_connection_rate: float = 20.0  # new connections a second per client address and server process; 0: any
+    client_connection_burst: int = 40  # ... of which this many at once (service/runtime/connection_rate.py)
     client_requests: int = 200  # requests in flight per client (token, else address) per server process; 0: no cap
     max_wait_s: int = 30  # long-poll bound for GET /events?wait=
     webhook_allow_private: bool = False  # loopback/private webhook URLs (tests, LANs)
@@ -79,6 +81,8 @@ class Config:
             redis_pool=int(env.get("ICEBERG_REDIS_POOL") or 64),
             request_read_s=float(env.get("ICEBERG_REQUEST_READ_S") or 30),
             client_connections=_client_connections(env),
+            client_connection_rate=_client_connection_rate(env),
+            client_connection_burst=int(env.get("ICEBERG_CLIENT_CONNECTION_BURST") or 40),
             client_requests=int(env.get("ICEBERG_CLIENT_REQUESTS") or 200),
             rate_limits=_rate_limits(env),
             trusted_proxies=_whole(env, "ICEBERG_TRUSTED_PROXIES", 0),
@@ -118,6 +122,15 @@ def _client_connections(env) -> int:
     if given:
         return int(given)
     return 0 if _whole(env, "ICEBERG_TRUSTED_PROXIES", 0) else 1000
+
+
+def _client_connection_rate(env) -> float:
+    """20 new connections a second per address by default, any number behind
+    trusted proxies (where every connection comes from a proxy's address)."""
+    given = env.get("ICEBERG_CLIENT_CONNECTION_RATE")
+    if given:
+        return float(given)
+    return 0.0 if _whole(env, "ICEBERG_TRUSTED_PROXIES", 0) else 20.0
 
 
 def _whole(env, name: str, default: int) -> int:

@@ -34,6 +34,9 @@ class Serve:
         self.port = port
         # only the virtualenv's bin on the PATH: no system redis-server to find
         env = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
+        # every test's client is on loopback, most opening a connection per request as fast as they can:
+        # no rate of new connections unless the test sets one (tests/test_serve_edge.py does)
+        extra.setdefault("ICEBERG_CLIENT_CONNECTION_RATE", "0")
         env.update(PATH=str(BIN), ICEBERG_DATA_DIR=str(data_dir), **extra)
         # log_file: the server's output in a file, readable while it runs (a pipe
         # read only at the end blocks a server that logs more than it holds);

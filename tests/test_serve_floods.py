@@ -1,5 +1,6 @@
 """Floods that froze the server, against `iceberg serve` (one gevent worker):
-thousands of slow bodies from one address, and exports asked for again and
+thousands of slow bodies from one address, a burst of connections from one
+address refused at once, and exports asked for again and
 again on a long game that keeps moving. Other clients are answered in time
 meanwhile, and the server is itself again at once after. The fuller
 measurement is bench/floods.py (docs/performance.md)."""
@@ -92,6 +93,69 @@ def test_one_address_s_slow_bodies_leave_health_and_another_address_s_actions_an
         stop.set()
         serve.stop()
     assert max(health) < 1.0 and max(actions) < 1.0, (health, actions)
+
+
+# --- a burst of connections -----------------------------------------------------------------
+
+BURST, RATE = 20, 10  # new connections of one address: at once, then a second (100 and 50 by default)
+OPENED = 600  # the burst's connections, each with a whole request
+
+
+def test_a_burst_of_connections_from_one_address_is_refused_before_the_application_and_others_are_served(
+        tmp_path):
+    serve = Serve(tmp_path / "data", free_port(), log_file=tmp_path / "serve.log", ICEBERG_RATE_LIMITS="off",
+                  ICEBERG_ACCESS_LOG="1", ICEBERG_CLIENT_CONNECTION_RATE=str(RATE),
+                  ICEBERG_CLIENT_CONNECTION_BURST=str(BURST))
+    opened, statuses, health = [], [], []
+    try:
+        serve.wait_healthy()
+        port = int(serve.url.rsplit(":", 1)[1])
+        stop = threading.Event()
+
+        def probe():  # another address's /healthz all along the burst, and a few times at least
+            while not (stop.is_set() and len(health) >= 5):
+                began = time.monotonic()
+                health.append((request(serve.url + "/healthz")[0], time.monotonic() - began))
+                time.sleep(0.02)
+
+        prober = threading.Thread(target=probe, daemon=True)
+        prober.start()
+        started = time.monotonic()
+        for _ in range(OPENED):
+            s = socket.socket()
+            s.bind(("127.0.0.2", 0))
+            s.settimeout(10)
+            s.connect(("127.0.0.1", port))
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            opened.append(s)
+        for s in opened:
+            statuses.append(whole_answer(s))
+        took = time.monotonic() - started
+        stop.set()
+        prober.join(30)
+    finally:
+        for s in opened:
+            s.close()
+        serve.stop()
+    served = statuses.count((200, False))
+    refused = statuses.count((429, True))
+    assert served + refused == OPENED, statuses
+    assert BURST <= served <= BURST + RATE * took + 1, (served, took)
+    # cheaply: a refused connection never reached the application (no line in its access log)
+    assert (tmp_path / "serve.log").read_text().count('127.0.0.2 - - [') == served
+    assert health and {status for status, _ in health} == {200} and max(t for _, t in health) < 5, health
+
+
+def whole_answer(sock) -> tuple[int, bool]:
+    """(status, refused for opening too fast) of the one answer before the server closes."""
+    data = b""
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+    except (TimeoutError, ConnectionResetError):
+        pass
+    status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/1.1 ") else -1
+    return status, b"too fast" in data
 
 
 # --- exports ---------------------------------------------------------------------------------

@@ -8,11 +8,13 @@ host is commonly given whole (a host must not become thousands of clients by
 changing its last bits), and an IPv4-mapped one as the IPv4 address it maps.
 """
 
+import functools
 import hashlib
 import ipaddress
 from urllib.parse import parse_qs
 
 
+@functools.lru_cache(maxsize=4096)  # asked for at every connection accepted: a burst repeats one address
 def client_key(address: str) -> str:
     try:
         ip = ipaddress.ip_address(address)

@@ -166,8 +166,11 @@ def _worker_class(args) -> list[str]:
     """gunicorn's gevent or gthread worker, answering its own errors (414, 431) as
     problem+json (service/runtime/gunicorn_workers.py)."""
     if args.worker_class == "gevent":
+        # the kernel's accept queue twice gunicorn's 2,048 (Linux caps it at net.core.somaxconn, 4,096
+        # by default): a burst of connections from one address, refused at once in the accept loop,
+        # then has 1.4 s of a worker's stall at 2,800 a second to fill it before others' SYNs are dropped
         return ["--worker-class", "service.runtime.gunicorn_workers.ProblemGeventWorker",
-                "--worker-connections", str(args.connections)]
+                "--worker-connections", str(args.connections), "--backlog", "4096"]
     return ["--worker-class", "service.runtime.gunicorn_workers.ProblemThreadWorker", "--threads", str(args.threads)]
 
 

@@ -17,6 +17,13 @@ No client can hold the server by being slow or many (docs/operations.md,
   connections of one client address (an IPv6 address counts by its /64): the
   next is answered 429 and closed at once, so one address cannot fill the
   worker's pool (--connections, 10,000) while others wait to be accepted.
+- And it takes at most ICEBERG_CLIENT_CONNECTION_RATE (20) new connections a
+  second from one address, ICEBERG_CLIENT_CONNECTION_BURST (40) at once
+  (service/runtime/connection_rate.py). Both are checked in gevent's accept
+  loop (`AdmittingServer`), before a greenlet is spawned or a byte read: a
+  refused connection is a 429 written without waiting and a close, so a
+  burst of connections from one address costs the worker almost nothing
+  beyond the few it takes.
 
 gunicorn writes those answers with `gunicorn.util.write_error` before the
 application sees the request; our worker classes replace that one function in
@@ -40,11 +47,13 @@ import gevent
 from gunicorn import glogging, util
 from gunicorn.http import errors as http_errors
 from gunicorn.http import wsgi
+from gunicorn.workers import ggevent
 from gunicorn.workers.ggevent import GeventWorker
 from gunicorn.workers.gthread import ThreadWorker
 
 from ..config import Config
 from ..http.clients import client_key
+from .connection_rate import NewConnections
 from .logs import redact
 
 #: status -> code, for the statuses gunicorn answers by itself
@@ -52,13 +61,16 @@ CODES = {400: "invalid_request", 403: "forbidden", 414: "uri_too_long", 417: "ex
          429: "rate_limited", 431: "header_fields_too_large", 500: "internal_error", 501: "not_implemented"}
 
 
-def problem_bytes(status: int, reason: str, detail: str) -> bytes:
+def problem_bytes(status: int, reason: str, detail: str, request_id: bool = True) -> bytes:
     code = CODES.get(status, "invalid_request")
     body = json.dumps({"type": f"https://iceberg.invalid/problems/{code}", "title": reason, "status": status,
                        "detail": detail or reason, "code": code}).encode()
     retry = "Retry-After: 1\r\n" if status == 429 else ""
     head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
-            f"Content-Length: {len(body)}\r\n{retry}X-Request-Id: {uuid.uuid4().hex}\r\n\r\n")
+            f"Content-Length: {len(body)}\r\n{retry}")
+    if request_id:
+        head += f"X-Request-Id: {uuid.uuid4().hex}\r\n"
+    head += "\r\n"
     return head.encode("latin-1") + body
 
 
@@ -215,21 +227,50 @@ def unguard_body(req, sock) -> None:
         req.must_close = True
 
 
+class AdmittingServer(ggevent.StreamServer):
+    """gevent's server, asking its worker whether to take each connection it
+    accepts before a greenlet is spawned for it: a refused one costs the
+    accept loop a write that does not wait and a close, nothing more."""
+
+    worker = None  # the ProblemGeventWorker of this process
+
+    def do_handle(self, *args):
+        if self.worker is None or self.worker.admit(*args):
+            super().do_handle(*args)
+
+
 class ProblemGeventWorker(GeventWorker):
     def init_process(self):
         install()
+        AdmittingServer.worker = self
+        ggevent.StreamServer = AdmittingServer  # the server GeventWorker.run makes, in this process
         self.settings = Config.from_env()
         self.connected = Counter()  # client key -> connections open
+        rate = self.settings.client_connection_rate
+        self.opening = NewConnections(rate, self.settings.client_connection_burst) if rate > 0 else None
+        # a refusal's bytes made once: no request of it is read, so none has an id to log
+        self.too_many = refusal(f"this address has {self.settings.client_connections} connections open already")
+        self.too_fast = refusal("this address opens connections too fast: try again in a second")
         super().init_process()
 
-    def handle(self, listener, client, addr):
-        """One connection: refused at once past the client's share (ICEBERG_CLIENT_CONNECTIONS)."""
-        cap = self.settings.client_connections
+    def admit(self, client, addr) -> bool:
+        """A connection just accepted, in the accept loop: refused at once past its
+        address's share (ICEBERG_CLIENT_CONNECTIONS) or rate (ICEBERG_CLIENT_CONNECTION_RATE),
+        before a byte of it is read; else counted (until `handle` ends) and taken."""
         key = client_key(addr[0]) if isinstance(addr, tuple) else None
-        if cap and key is not None and self.connected[key] >= cap:
-            refuse_connection(client, cap)
-            return
+        if key is not None:
+            cap = self.settings.client_connections
+            if cap and self.connected[key] >= cap:
+                refuse_connection(client, self.too_many)
+                return False
+            if self.opening is not None and not self.opening.admit(key):
+                refuse_connection(client, self.too_fast)
+                return False
         self.connected[key] += 1
+        return True
+
+    def handle(self, listener, client, addr):
+        key = client_key(addr[0]) if isinstance(addr, tuple) else None
         try:
             super().handle(listener, client, addr)
         finally:
@@ -265,11 +306,14 @@ def release_waiters(app) -> None:
         services.hub.close()
 
 
-def refuse_connection(client, cap: int) -> None:
-    """429 without reading the request, and close."""
+def refusal(detail: str) -> bytes:
+    return problem_bytes(429, "Too Many Requests", detail, request_id=False)
+
+
+def refuse_connection(client, answer: bytes) -> None:
+    """The 429 `answer` without reading the request, and close."""
     try:
-        util.write_nonblock(client, problem_bytes(429, "Too Many Requests",
-                                                  f"this address has {cap} connections open already"))
+        util.write_nonblock(client, answer)
     except OSError:
         pass
     finally:
