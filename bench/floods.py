@@ -52,6 +52,9 @@ ENDLESS = {"max_hands": 1000, "target_score": 1000000}
 SIX_BOTS = [{"name": f"B{i}", "bot": "greedy"} for i in range(6)]
 TIMEOUT = 10.0  # a probe that takes longer counts as this long
 EXTRA_ENV: dict[str, str] = {}  # --env NAME=VALUE: more settings for every server of the run
+# the probes open a connection a request (no keep-alive), 15-30 a second from one address: where the
+# flood is not one of new connections, the rate of new connections per address is not what is measured
+PROBES_UNPACED = {"ICEBERG_CLIENT_CONNECTION_RATE": "0"}
 
 
 def pct(values, q) -> float:
@@ -399,7 +402,7 @@ def run_exports(args, data: Path) -> None:
         print(f"a game of six bots with {args.events} events built in {time.monotonic() - started:.0f} s; "
               f"its export asked for {args.rate:g} a second for {args.seconds:.0f} s from 127.0.0.3")
         for name, env in (("default limits", {}), ("no limits", {"ICEBERG_RATE_LIMITS": "off"})):
-            server = Server(data, ICEBERG_REDIS_URL=redis.url, **env)
+            server = Server(data, ICEBERG_REDIS_URL=redis.url, **PROBES_UNPACED, **env)
             try:
                 _, _, first = call(server.port, "GET", f"/games/{game}/export", source="127.0.0.4")
                 found = export_flood(server, game, args.seconds, args.rate)
@@ -483,7 +486,7 @@ class Receiver:
 
 
 def run_tarpits(args, data: Path) -> None:
-    server = Server(data, ICEBERG_WEBHOOK_ALLOW_PRIVATE="1")
+    server = Server(data, ICEBERG_WEBHOOK_ALLOW_PRIVATE="1", **PROBES_UNPACED)
     tarpits, good = [Tarpit() for _ in range(args.tarpits)], Receiver()
     three = [{"name": "P"}, {"name": "Q"}, {"name": "R"}]
     try:
@@ -549,7 +552,7 @@ def run_tarpits(args, data: Path) -> None:
 # --- games of bots only ---------------------------------------------------------------------
 
 def run_bot_games(args, data: Path) -> None:
-    server = Server(data)
+    server = Server(data, **PROBES_UNPACED)
     try:
         creators, made = [], []
         for n in range((args.games + 3) // 4):  # four each, the default limit; each creator from its own address
