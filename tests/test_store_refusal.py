@@ -25,3 +25,11 @@ def test_refused_writes_are_503_store_unavailable_and_healthz_says_so(own_redis,
         admin.config_set("min-replicas-to-write", 0)
     assert own_client.get("/healthz").get_json()["checks"]["store_writable"] is True
     assert own_client.post(f"/games/{game}/actions", tokens[seat], json=body).status_code == 201
+
+
+def test_a_store_that_does_not_answer_is_503_on_every_game_url_never_a_500(own_redis, own_client):
+    game = own_client.create([{"name": "Ann"}, {"name": "Bo"}])["id"]
+    own_redis.stop()  # the game's URL is read (an archived game brought back) before its view: that too
+    for path in (f"/games/{game}", f"/games/{game}/events", f"/games/{game}/view?seat=0"):
+        answer = own_client.get(path)
+        assert answer.status_code == 503 and answer.get_json()["code"] == "store_unavailable", path

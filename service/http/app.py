@@ -11,7 +11,7 @@ from ..wiring import wire
 from . import basics, inflight, limits, observed, problems
 from .audit import audit
 from .chat import chat
-from .context import GameIdConverter
+from .context import GameIdConverter, bring_back_archived
 from .events import events
 from .games import games
 from .history import history
@@ -49,6 +49,7 @@ def create_app(config: Config | None = None, *, store_redis=None, queue_redis=No
     app.json.sort_keys = False
     app.extensions["iceberg"] = services
     app.url_map.converters["game"] = GameIdConverter
+    app.before_request(bring_back_archived)
     problems.install(app)
     basics.install(app, services.config.cors_origins)
     observed.install(app)

@@ -15,15 +15,19 @@ GAME_ID = r"g_[0-9a-f]{16}"  # "g_" and 16 hex digits: what POST /games makes
 
 
 class GameIdConverter(BaseConverter):
-    """A game's URL: an archived game is brought back from the archive first
-    (service/app/archiving.py), so every view serves it as any other."""
+    """A game's URL: only a well-formed game id matches."""
     regex = GAME_ID
 
-    def to_python(self, value: str) -> str:
-        archiver = services().archiver
-        if archiver is not None:
-            archiver.bring_back(value)
-        return value
+
+def bring_back_archived() -> None:
+    """Before the view of a game's URL: an archived game is brought back from the
+    archive first (service/app/archiving.py), so every view serves it as any other.
+    Here, not in the converter: the router runs converters outside the error
+    handlers, so a store that did not answer there was a 500, not the 503 of every view."""
+    game_id = (request.view_args or {}).get("game_id")
+    archiver = services().archiver
+    if game_id and archiver is not None:
+        archiver.bring_back(game_id)
 
 
 def services():
