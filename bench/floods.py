@@ -30,270 +30,30 @@ system calls do not queue the probes behind them.
 """
 
 import argparse
-import http.client
-import json
 import multiprocessing
-import os
 import random
-import resource
-import selectors
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-BIN = Path(sys.executable).parent
-ADMIN = "bench-admin-" + "x" * 32
-ENDLESS = {"max_hands": 1000, "target_score": 1000000}
-SIX_BOTS = [{"name": f"B{i}", "bot": "greedy"} for i in range(6)]
-TIMEOUT = 10.0  # a probe that takes longer counts as this long
-EXTRA_ENV: dict[str, str] = {}  # --env NAME=VALUE: more settings for every server of the run
-# the probes open a connection a request (no keep-alive), 15-30 a second from one address: where the
-# flood is not one of new connections, the rate of new connections per address is not what is measured
-PROBES_UNPACED = {"ICEBERG_CLIENT_CONNECTION_RATE": "0"}
-
-
-def pct(values, q) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
-
-
-def summary(values) -> str:
-    return (f"p50 {pct(values, .5) * 1000:7.1f} ms  p95 {pct(values, .95) * 1000:7.1f} ms  "
-            f"max {max(values, default=float('nan')) * 1000:7.1f} ms  (n={len(values)})")
-
-
-# --- the server and a client ---------------------------------------------------------------
-
-class Server:
-    """`iceberg serve` with its defaults, but for `env`, its output in data/serve.log."""
-
-    def __init__(self, data: Path, args=(), **env):
-        from service.runtime.redis_server import free_port
-
-        self.data, self.port = data, free_port()
-        environ = {k: v for k, v in os.environ.items() if not k.startswith("ICEBERG_")}
-        environ.update(ICEBERG_DATA_DIR=str(data / "data"), ICEBERG_ADMIN_TOKEN=ADMIN, **EXTRA_ENV, **env)
-        self.log = open(data / "serve.log", "ab")
-        self.process = subprocess.Popen([str(BIN / "iceberg"), "serve", "--port", str(self.port), *args],
-                                        env=environ, stdout=self.log, stderr=subprocess.STDOUT,
-                                        start_new_session=True)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, (data / "serve.log").read_text()[-3000:]
-            try:
-                if call(self.port, "GET", "/healthz", timeout=2)[0] == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.2)
-        raise RuntimeError("iceberg serve did not become healthy")
-
-    def redis(self):
-        """A client of the embedded Redis (its port and password are in the data directory)."""
-        from service.runtime.redis_server import REDIS_PASSWORD, REDIS_PORT
-        from service.wiring import connect
-
-        data = self.data / "data"
-        port, password = (data / REDIS_PORT).read_text().strip(), (data / REDIS_PASSWORD).read_text().strip()
-        return connect(f"redis://:{password}@127.0.0.1:{port}/0")
-
-    def aof_bytes(self) -> int:
-        return sum(p.stat().st_size for p in (self.data / "data").rglob("*") if "appendonly" in p.name and p.is_file())
-
-    def stop(self) -> None:
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
-        self.log.close()
-
-
-def call(port, method, path, body=None, token=None, source="127.0.0.1", timeout=TIMEOUT):
-    """One request on its own connection: (status, parsed JSON or None, seconds)."""
-    started = time.monotonic()
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(source, 0))
-    try:
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        conn.request(method, path, json.dumps(body) if body is not None else None, headers)
-        response = conn.getresponse()
-        raw = response.read()
-        try:
-            payload = json.loads(raw) if raw else None
-        except ValueError:
-            payload = None
-        return response.status, payload, time.monotonic() - started
-    finally:
-        conn.close()
-
-
-def ok(port, method, path, body=None, token=None, source="127.0.0.1"):
-    status, payload, _ = call(port, method, path, body, token, source)
-    assert status in (200, 201), (method, path, status, payload)
-    return payload
-
-
-class Table:
-    """A game of people, played by whoever is to move, over HTTP."""
-
-    def __init__(self, port, players, source="127.0.0.1", rules=None):
-        self.port, self.source = port, source
-        self._new(players, rules)
-
-    def _new(self, players, rules):
-        body = {"players": players} | ({"rules": rules} if rules else {})
-        created = ok(self.port, "POST", "/games", body, source=self.source)
-        self.id, self.tokens, self.players, self.rules = created["id"], [s.get("token") for s in created["seats"]], \
-            players, rules
-
-    def seat_to_move(self):
-        table = ok(self.port, "GET", f"/games/{self.id}", source=self.source)
-        if table["status"] == "finished":  # a new game in its place
-            self._new(self.players, self.rules)
-            table = ok(self.port, "GET", f"/games/{self.id}", source=self.source)
-        return table["turn"]["seat"]
-
-    def action_of(self, seat):
-        view = ok(self.port, "GET", f"/games/{self.id}/view", token=self.tokens[seat], source=self.source)
-        return next((a for kind in ("pickup", "draw", "discard") for a in view["actions"] if a["type"] == kind), None)
-
-    def act(self) -> float:
-        """One action of whoever is to move: the seconds its POST took (TIMEOUT if it failed)."""
-        try:
-            seat = self.seat_to_move()
-            action = self.action_of(seat)
-            if action is None:
-                return 0.0
-            status, _, took = call(self.port, "POST", f"/games/{self.id}/actions", action, self.tokens[seat],
-                                   self.source)
-            return took if status == 201 else TIMEOUT
-        except (OSError, AssertionError):
-            return TIMEOUT
-
-    def play_turn(self, seat) -> None:
-        """Pick up or draw, then discard."""
-        for _ in range(4):
-            action = self.action_of(seat)
-            if action is None:
-                return
-            ok(self.port, "POST", f"/games/{self.id}/actions", action, self.tokens[seat], self.source)
-            if action["type"] == "discard":
-                return
-
-
-def probing(fn, every: float, until: threading.Event, found: list) -> threading.Thread:
-    """Run fn every `every` s until told: (when it started, seconds it took) into `found`."""
-
-    def loop():
-        while not until.is_set():
-            started = time.monotonic()
-            try:
-                took = fn()
-            except (OSError, AssertionError):
-                took = TIMEOUT
-            found.append((started, min(took, TIMEOUT)))
-            until.wait(max(0.0, every - (time.monotonic() - started)))
-
-    thread = threading.Thread(target=loop, daemon=True)
-    thread.start()
-    return thread
-
-
-def health(port, source="127.0.0.1") -> float:
-    status, _, took = call(port, "GET", "/healthz", source=source)
-    return took if status == 200 else TIMEOUT
-
-
-def lift_file_limit() -> int:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    return hard
-
-
-# --- slow bodies -----------------------------------------------------------------------------
-
-#: a body the application waits for (registering needs no token; the create class refuses past its limit
-#: before reading the body, so with the default limits most are answered 429 at once)
-IP_BIND_ADDRESS_NO_PORT = getattr(socket, "IP_BIND_ADDRESS_NO_PORT", 24)  # Linux's, from 4.2
-SLOW_HEAD = (b"POST /players HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
-             b"Content-Length: 60000\r\n\r\n{\"name\": \"Slow\"")
-
-
-def slow_bodies(port: int, connections: int, seconds: float, reopen_per_s: int, pipe) -> None:
-    """The flood, in a process of its own: up to `connections` slow bodies from 127.0.0.2 for `seconds`."""
-    lift_file_limit()
-    selector = selectors.DefaultSelector()
-    opened_at: dict[socket.socket, float] = {}
-    stats = {"opened": 0, "connect_failed": 0, "answered_429": 0, "answered_408": 0, "answered_other": 0,
-             "closed_silently": 0, "most_open": 0, "longest_held_s": 0.0}
-
-    def open_one():
-        s = socket.socket()
-        try:
-            # the port chosen at connect, not at bind: a bind to port 0 searches the whole range (ms each)
-            s.setsockopt(socket.IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, 1)
-            s.bind(("127.0.0.2", 0))
-            s.settimeout(2)
-            s.connect(("127.0.0.1", port))
-            s.sendall(SLOW_HEAD)
-            s.setblocking(False)
-        except OSError:
-            s.close()
-            stats["connect_failed"] += 1
-            return
-        opened_at[s] = time.monotonic()
-        selector.register(s, selectors.EVENT_READ)
-        stats["opened"] += 1
-
-    def closed(s, answer: bytes):
-        held = time.monotonic() - opened_at.pop(s)
-        stats["longest_held_s"] = max(stats["longest_held_s"], held)
-        selector.unregister(s)
-        s.close()
-        status = answer.split(b" ", 2)[1] if answer.startswith(b"HTTP/1.1 ") else b""
-        kind = {b"429": "answered_429", b"408": "answered_408", b"": "closed_silently"}.get(status, "answered_other")
-        stats[kind] += 1
-        if kind == "answered_other":
-            stats.setdefault("other", set()).add(answer[:200])
-
-    started = time.monotonic()
-    while len(opened_at) < connections and time.monotonic() - started < seconds / 3:
-        open_one()
-    stats["ramp_s"] = round(time.monotonic() - started, 1)
-    pipe.send("ramped")
-    next_byte = time.monotonic()
-    while time.monotonic() - started < seconds:
-        for key, _ in selector.select(timeout=0.05):
-            try:
-                answer = key.fileobj.recv(4096)
-            except OSError:
-                answer = b""
-            closed(key.fileobj, answer)
-        if time.monotonic() >= next_byte:  # a byte a second on every connection
-            next_byte += 1
-            for s in list(opened_at):
-                try:
-                    s.send(b" ")
-                except BlockingIOError:
-                    pass
-                except OSError:
-                    closed(s, b"")
-            for _ in range(min(reopen_per_s, connections - len(opened_at))):
-                open_one()
-            stats["most_open"] = max(stats["most_open"], len(opened_at))
-    stats["open_at_end"] = len(opened_at)
-    stats["held_at_end_s"] = round(time.monotonic() - min(opened_at.values(), default=time.monotonic()), 1)
-    for s in list(opened_at):
-        s.close()
-    pipe.send(stats)
+from bench.flood_peers import Receiver, Tarpit, slow_bodies
+from bench.flood_probes import (
+    ADMIN,
+    ENDLESS,
+    EXTRA_ENV,
+    PROBES_UNPACED,
+    SIX_BOTS,
+    TIMEOUT,
+    Server,
+    Table,
+    call,
+    health,
+    lift_file_limit,
+    ok,
+    probing,
+    summary,
+)
 
 
 def run_slow_bodies(args, data: Path) -> None:
@@ -420,70 +180,6 @@ def run_exports(args, data: Path) -> None:
 
 
 # --- tarpit webhooks ------------------------------------------------------------------------
-
-class Tarpit:
-    """Accepts every connection, sends a status line, then a header a byte a second, never ending it."""
-
-    def __init__(self):
-        self.sock = socket.create_server(("127.0.0.1", 0))
-        self.sock.settimeout(0.05)
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/hook"
-        self.held, self.stopping = [], threading.Event()
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self):
-        while not self.stopping.is_set():
-            try:
-                conn, _ = self.sock.accept()
-            except TimeoutError:
-                continue
-            except OSError:  # closed
-                return
-            self.held.append(conn)
-            threading.Thread(target=self._trickle, args=(conn,), daemon=True).start()
-
-    def _trickle(self, conn):
-        try:
-            conn.sendall(b"HTTP/1.1 200 OK\r\nX-Slow: ")
-            while not self.stopping.wait(1):
-                conn.sendall(b"z")
-        except OSError:
-            pass
-
-    def close(self):
-        self.stopping.set()
-        self.sock.close()
-        for conn in self.held:
-            conn.close()
-
-
-class Receiver:
-    """Answers 200 to every notice and notes when each arrived."""
-
-    def __init__(self):
-        import http.server
-
-        arrivals = self.arrivals = []
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self):
-                self.rfile.read(int(self.headers["Content-Length"]))
-                arrivals.append(time.monotonic())
-                self.send_response(200)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/hook"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
 
 def run_tarpits(args, data: Path) -> None:
     server = Server(data, ICEBERG_WEBHOOK_ALLOW_PRIVATE="1", **PROBES_UNPACED)
