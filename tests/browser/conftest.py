@@ -114,9 +114,10 @@ class Watch:
 
     def _failed(self, request):
         failure = request.failure or ""
-        # a long-poll still waiting when the page navigates away is cut off by
-        # the browser: that is how leaving a page works, not a failure
-        if failure == "net::ERR_ABORTED" and "/events" in request.url and "wait=" in request.url:
+        # a read still under way when the page navigates away (a long-poll waiting, the view
+        # refreshed after an event) is cut off by the browser: that is how leaving a page
+        # works, not a failure; a write cut off, or any other failure, is one
+        if failure == "net::ERR_ABORTED" and request.method == "GET":
             return
         self._add(self.failed_requests, f"{request.method} {request.url}: {failure}")
 
