@@ -8,6 +8,7 @@ from domain.conquian.evolve import fold
 from domain.conquian.rules import Rules
 from domain.kernel.deals import commitment
 from domain.kernel.players import Player
+from tests.given import given_when_then
 
 SALT = "5a17"
 PLAYERS = (Player("Ann"), Player("Bob"))
@@ -44,16 +45,4 @@ def drawn_hand(hand, dealer=ANN):
                                                    SALT)]
 
 
-def when(given_events, command):
-    """Then-events of `command` decided on the fold of `given_events`."""
-    return decide(fold(given_events), command)
-
-
-def after(given_events, *commands):
-    """The given events plus the events of these commands, decided in turn."""
-    events = list(given_events)
-    state = fold(events)
-    for command in commands:
-        more, state = run(state, command)
-        events += more
-    return events
+when, after = given_when_then(fold, decide, run)
