@@ -9,13 +9,13 @@ from domain.fortune.rules import HAND_SIZE, Rules
 from domain.kernel.cards import CODE, RANK, SUITS, full_pack
 from domain.kernel.deals import commitment
 from domain.kernel.players import Player
+from tests.given import stacked
 
 
 def stacked_deck(hands, upcard, stock=(), first=0):
     """The 104-card deck that deals `hands` (11 each; a shorter list is padded with
     cards of ranks it lacks, same-suit cards 4 ranks apart, so the padding melds
     nothing at small tables), turns `upcard` up and puts `stock` on top of the stock."""
-    n = len(hands)
     pack = Counter(full_pack(2))
     hands = [list(h) for h in hands]
     for h in hands:
@@ -44,10 +44,7 @@ def stacked_deck(hands, upcard, stock=(), first=0):
                 pack[code] -= 1
         assert len(h) == HAND_SIZE, "give more cards: the filler ran out"
     spare = sorted(pack.elements(), key=lambda c: (c.startswith("2"), c == "QS", c))
-    deck = [None] * (HAND_SIZE * n)
-    for seat, cards in enumerate(hands):
-        for i, card in enumerate(cards):
-            deck[((seat - first) % n) + i * n] = card
+    deck = stacked(hands, first)
     return tuple(deck + [upcard, *stock] + spare)
 
 

@@ -18,3 +18,14 @@ def given_when_then(fold, decide, run):
         return events
 
     return when, after
+
+
+def stacked(hands, first: int) -> list:
+    """The top of a deck that deals `hands` one card at a time from seat `first`
+    (kernel/deals.py's deal, read backwards): each hand's cards in its order."""
+    n = len(hands)
+    deck = [None] * (len(hands[0]) * n)
+    for seat, cards in enumerate(hands):
+        for i, card in enumerate(cards):
+            deck[((seat - first) % n) + i * n] = card
+    return deck

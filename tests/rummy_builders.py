@@ -8,6 +8,7 @@ from domain.rummy.decide import decide
 from domain.rummy.events import GameCreated, HandStarted
 from domain.rummy.evolve import evolve, fold
 from domain.rummy.rules import Rules, hand_size
+from tests.given import stacked
 
 
 def _place(card: str) -> int:
@@ -40,10 +41,7 @@ def stacked_deck(hands, upcard, stock=(), first=0):
         while len(h) < size:  # crowded tables: any card
             h.append(spare.pop(0))
         assert len(h) == size, f"a hand of {len(h)} cards: {size} are dealt"
-    deck = [None] * (size * n)
-    for seat, cards in enumerate(hands):
-        for i, card in enumerate(cards):
-            deck[((seat - first) % n) + i * n] = card
+    deck = stacked(hands, first)
     return tuple(deck + [upcard, *stock] + spare)
 
 
