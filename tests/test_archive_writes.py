@@ -11,6 +11,7 @@ from service.store import keys
 from tests.test_archive import ANN, GAMES, game_keys, ms, served  # noqa: F401 - the fixture
 
 MIXED = GAMES[1]
+CHAT = keys.chat(MIXED)
 
 
 def say(client, text: str):
@@ -68,14 +69,18 @@ def test_a_refused_message_leaves_a_sealed_game_sealed(served):  # noqa: F811
 
 
 class WrittenWhileRead(Archiver):
-    """A seal during which a player says something at the table (a real write, between the
-    seal's reads and its swap)."""
+    """A seal during which a player says something at the table: a real write, after the
+    seal read the game's keys and before its swap."""
 
-    def _read(self, key: bytes, suffix: str) -> dict:
-        saved = super()._read(key, suffix)
-        if suffix == "events":
-            self.redis.rpush(keys.chat(MIXED), b'{"seat": 0, "text": "meanwhile"}')
-        return saved
+    def __init__(self, *args):
+        super().__init__(*args)
+        swap = self._swap
+
+        def said_meanwhile(keys: list, args: list):  # noqa: A002 - the script's own parameter names
+            self.redis.rpush(CHAT, b'{"seat": 0, "text": "meanwhile"}')
+            return swap(keys=keys, args=args)
+
+        self._swap = said_meanwhile
 
 
 def test_a_seal_drops_nothing_written_while_it_read_the_keys(served):  # noqa: F811
