@@ -4,7 +4,7 @@
 // the seat's view again after each change, so the page never reloads.
 
 import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep,
-  problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
+  phaseText, problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
 import { deadwoodOf } from "./deadwood.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
@@ -161,7 +161,7 @@ function tell(event) {
   const phrase = PHRASES[event.type];
   if (phrase && d.seat !== undefined && d.seat !== null) return `${n[d.seat] ?? `Seat ${d.seat}`} ${phrase(d, n)}.`;
   if (event.type === "HandStarted") return `Hand ${d.hand + 1} is dealt.`;
-  if (event.type === "HandEnded") return `Hand ${d.hand + 1} is over: ${handEndText(d.reason)}.`;
+  if (event.type === "HandEnded") return `Hand ${d.hand + 1} is over: ${handEndText(d.reason, view?.variant)}.`;
   if (event.type === "GameEnded") return `The game is over: ${gameEndText(d.reason)}.`;
   return null;
 }
@@ -219,7 +219,7 @@ function renderStatus() {
   } else if (view.turn) {
     const hand = `${title}, hand ${(view.hand_number ?? view.hand) + 1}. `;
     const who = myTurn() ? "Your turn" : `${n[view.turn.seat]}'s turn`;
-    parts.push(`${hand}${who}: ${view.turn.phase}.`);
+    parts.push(`${hand}${who}: ${phaseText(view.turn.phase, view.variant)}.`);
   }
   const status = $("status");
   status.replaceChildren(...parts);
