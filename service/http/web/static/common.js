@@ -3,6 +3,7 @@
 // other client does, with the reader's own token, so they can show only what
 // the API shows that reader.
 
+import { faceOf } from "./faces.js";
 import { problemWords } from "./words.js";
 
 const PLAYER_KEY = "iceberg.player";
@@ -95,10 +96,8 @@ export function cardName(card) {
 export function cardEl(card, { button = false, as = null, extra = {} } = {}) {
   const joker = card === JOKER;
   const suit = joker ? "joker" : card.slice(-1);
-  const [symbol] = joker ? ["★"] : SUITS[suit];
   const label = as && as !== card ? `${cardName(card)} as ${cardName(as)}` : cardName(card);
-  const face = [el("span", { class: "rank", text: joker ? "Joker" : card.slice(0, -1) }),
-    el("span", { class: "suit", text: symbol })];
+  const face = [faceOf(card)]; // drawn (faces.js); the name is the label below
   if (as && as !== card) face.push(el("span", { class: "as", text: `=${as}` }));
   const attrs = { class: `card suit-${suit}`, dataset: { card, ...extra }, "aria-label": label, title: label };
   if (button) return el("button", { type: "button", "aria-pressed": "false", ...attrs }, ...face);

@@ -6,6 +6,7 @@
 import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep,
   phaseText, problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
 import { deadwoodOf } from "./deadwood.js";
+import { legalKind, legalText } from "./hints.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -474,10 +475,20 @@ function renderActions() {
   `Extend my deadline (${view.extensions_left ?? 0} left)`);
   const resign = el("button", { type: "button", class: "action danger", dataset: { action: "resign" },
     disabled: !active || busy || (view.withdrawn || []).includes(view.seat), onclick: resignGame }, "Resign");
-  const hint = el("p", { class: "hint", text: hintText(options) });
+  const legalNow = markLegal(options);
+  const hint = el("p", { class: "hint", text: legalNow ? legalText(legalNow) : hintText(options) });
   const focused = focusKey();
   region.replaceChildren(...buttons, extend, resign, hint);
   restoreFocus(focused);
+}
+
+// The hand says (data-legal, and a green outline) when its selected cards are exactly a listed move.
+function markLegal(options) {
+  const kind = legalKind(options, selectedCards(), { hand: view.hand || [], opening: openingCards });
+  const hand = document.querySelector("[data-testid=hand]");
+  if (kind) hand.dataset.legal = kind;
+  else delete hand.dataset.legal;
+  return kind;
 }
 
 function hintText(options) {
