@@ -38,17 +38,17 @@ function suit(code, x, y, size, fill) {
 }
 
 function corner(rank, code, fill) {
-  return svg("g", {}, svg("text", { x: 6.5, y: 15, "text-anchor": "middle", "font-size": rank === "10" ? 10 : 12,
-    "font-weight": 700, "font-family": "system-ui, sans-serif", fill, "letter-spacing": rank === "10" ? -1 : 0 },
-  rank), suit(code, 2.5, 18, 8, fill));
+  return svg("g", {}, svg("text", { x: 8, y: 16, "text-anchor": "middle", "font-size": rank === "10" ? 13 : 16,
+    "font-weight": 700, "font-family": "system-ui, sans-serif", fill, "letter-spacing": rank === "10" ? -1.5 : 0 },
+  rank), suit(code, 3, 19, 10, fill));
 }
 
 function centre(rank, code, fill) {
-  if (!PICTURES.has(rank)) return [suit(code, 16, 28, 28, fill)];
-  return [svg("rect", { x: 15, y: 20, width: 30, height: 44, rx: 2, fill: "none", stroke: fill, "stroke-width": 1 }),
-    svg("text", { x: 30, y: 46, "text-anchor": "middle", "font-size": 20, "font-weight": 700,
+  if (!PICTURES.has(rank)) return [suit(code, 18, 28, 28, fill)];
+  return [svg("rect", { x: 17, y: 20, width: 30, height: 44, rx: 2, fill: "none", stroke: fill, "stroke-width": 1 }),
+    svg("text", { x: 32, y: 46, "text-anchor": "middle", "font-size": 20, "font-weight": 700,
       "font-family": "Georgia, serif", fill }, rank),
-    suit(code, 23, 49, 14, fill)];
+    suit(code, 25, 49, 14, fill)];
 }
 
 // The face of `card` ("7H", "10S", "JK") as an <svg> element, 60 x 84 units.

@@ -7,6 +7,7 @@ import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragme
   phaseText, problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
 import { deadwoodOf } from "./deadwood.js";
 import { legalKind, legalText } from "./hints.js";
+import { offerRules } from "./rules.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -416,7 +417,7 @@ function renderHand() {
       "aria-pressed": String(!ownOrder && sortBy === by), dataset: { sort: by }, onclick: () => setSort(by) },
     `by ${by}`)));
   const count = deadwoodNote();
-  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), sorts, count,
+  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), sorts, ...(count ? [count] : []),
     el("div", { class: "cards" }, ...cards), ...notes);
   restoreFocus(focused);
 }
@@ -635,6 +636,7 @@ async function start() {
   }
   const described = await api("GET", "/variants");
   variant = described.ok ? described.body.variants.find((v) => v.name === view.variant) : null;
+  offerRules(view.variant);
   render();
   tickDeadlines();
   follow();
