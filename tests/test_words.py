@@ -61,3 +61,34 @@ def test_every_phase_has_words_and_the_titles_are_the_registry_s():
 def test_a_missing_word_is_seen():
     assert missing({"out": "a player went out", "gin": "gin", "wall": " "}, ["out", "gin", "wall", "knock"]) == [
         "gin", "knock", "wall"]
+
+
+def test_the_narration_and_the_notices_word_every_reason_never_its_code():
+    """The replay's narration, the transcript and the notices tell each variant's
+    every HandEnded reason and every GameEnded reason in words: "(exhausted)" or
+    "(target)" never shows through."""
+    from domain.kernel.telling import narrate
+
+    codes = set(ending.REASONS) | {r for v in registry.VARIANTS.values() for r in v.event_types()["HandEnded"].reasons}
+    in_parentheses = {f"({code})" for code in codes}
+
+    def coded(line: str) -> bool:
+        return any(code in line for code in in_parentheses)
+
+    names = ["Ann", "Bo"]
+    for name, variant in registry.VARIANTS.items():
+        frames = []
+        for n, reason in enumerate(variant.event_types()["HandEnded"].reasons):
+            frames.append({"version": n, "event": {"type": "HandEnded", "data": {
+                "hand": 0, "reason": reason, "results": [], "deck": [], "salt": ""}}, "state": {}})
+            notice = registry.notice_line("HandEnded", frames[-1]["event"]["data"], lambda seat: names[seat])
+            assert notice and not coded(notice), (name, notice)
+        for n, reason in enumerate(ending.REASONS):
+            data = {"winners": [0], "totals": [5, 0], "reason": reason, "points": [5, 0], "bonuses": []}
+            frames.append({"version": 100 + n, "event": {"type": "GameEnded", "data": data}, "state": {}})
+            notice = registry.notice_line("GameEnded", data, lambda seat: names[seat])
+            assert not coded(notice), (name, notice)
+        told = narrate(variant.telling, {"players": names, "frames": frames})
+        assert told and not [line for line in told if coded(line)], (name, told)
+        if name == "gin":  # the one variant whose end of game says why: in words
+            assert all(narration.game_end_words(reason) in " ".join(told) for reason in ending.REASONS)
