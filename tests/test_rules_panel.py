@@ -3,7 +3,6 @@ variant's docs/rules/<name>.md as HTML made by Markdown alone (raw HTML and
 script links never get through), under the pages' CSP; an unknown name is a
 404 problem; and the files ship with the package (pyproject's data-files)."""
 
-import glob
 import re
 import tomllib
 from pathlib import Path
@@ -62,10 +61,23 @@ def test_raw_html_and_script_links_do_not_get_through():
     assert '<h1 id="rules-title">' in html
 
 
-def test_the_rules_files_ship_with_the_package():
-    setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    shipped = {Path(f).name for pattern in setup["data-files"]["share/iceberg-server/rules"]
-               for f in glob.glob(str(ROOT / pattern))}
-    assert {f"{name}.md" for name in registry.VARIANTS} <= shipped
-    assert "markdown-it-py" in " ".join(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"])
-    assert str(rules.INSTALLED) == "share/iceberg-server/rules"  # where rules_dir() looks once installed
+def test_the_rules_files_and_the_pages_words_and_faces_ship_with_the_package(tmp_path):
+    """`pip install .` (not editable) carries every variant's rules where
+    rules_dir() looks once installed (<prefix>/share/iceberg-server/rules, the
+    wheel's data), and the static files the pages import."""
+    import subprocess
+    import sys
+    import zipfile
+
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+                   check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        for name in registry.VARIANTS:
+            (shipped,) = [n for n in names if n.endswith(f".data/data/{rules.INSTALLED}/{name}.md")]
+            assert archive.read(shipped) == (ROOT / "docs" / "rules" / f"{name}.md").read_bytes()
+    for static in ("words.js", "words.json", "faces.js", "faces.LICENSE.txt", "hints.js", "rules.js"):
+        assert f"service/http/web/static/{static}" in names, static
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert any(r.startswith("markdown-it-py") for r in requires)
