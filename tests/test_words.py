@@ -5,7 +5,9 @@ person, so that no page shows a bare code. The codes come from the spec
 (openapi.yaml) and the domain (every rule violation, every variant's declared
 hand-end reasons, the kernel's game-end reasons), not from a list kept here."""
 
+import dataclasses
 import json
+import typing
 from pathlib import Path
 
 import yaml
@@ -54,8 +56,18 @@ def test_every_phase_has_words_and_the_titles_are_the_registry_s():
     assert WORDS["titles"] == {name: v.title for name, v in registry.VARIANTS.items()}
     assert set(WORDS["variants"]) <= set(registry.VARIANTS), "words for a variant the server does not host"
     for name, own in WORDS["variants"].items():
-        assert set(own) <= {"phases", "hand_end"}, name
+        assert set(own) <= {"phases", "hand_end", "result_fields"}, name
         assert set(own.get("phases", {})) <= phases, name
+
+
+def test_every_field_of_every_variant_s_hand_result_has_words():
+    """The replay's result table heads its columns with these words (replay.js)."""
+    for name, variant in registry.VARIANTS.items():
+        (results,) = [f for f in dataclasses.fields(variant.event_types()["HandEnded"]) if f.name == "results"]
+        shown = [f.name for f in dataclasses.fields(typing.get_args(results.type)[0]) if f.name != "seat"]
+        assert shown, name
+        own = WORDS["variants"].get(name, {}).get("result_fields", {})
+        assert missing({**WORDS["result_fields"], **own}, shown) == [], name
 
 
 def test_a_missing_word_is_seen():

@@ -43,3 +43,15 @@ export function statusText(status) {
 export function problemWords(body, status) {
   return body?.detail || WORDS.problems[body?.code] || body?.title || `The server answered ${status}.`;
 }
+
+// A hand result's field (HandEnded.results: `cards_left`, `total`, …) as a column heading.
+export function fieldText(field, variant = null) {
+  return worded("result_fields", field, variant) || field.replaceAll("_", " ");
+}
+
+// A result's value: a number as it is, yes or no for a flag.
+export function valueText(value) {
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  return String(value ?? "");
+}
