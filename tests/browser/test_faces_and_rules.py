@@ -47,7 +47,8 @@ def test_cards_have_faces_and_names_and_a_legal_meld_is_marked(browse, server):
         assert drawn, card
         rank = {"K": "king", "Q": "queen", "J": "jack", "A": "ace"}.get(card[:-1], card[:-1])
         suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[card[-1]]
-        assert label == f"{rank} of {suit}", (card, label)
+        symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+        assert label == f"{card[:-1]}{symbol}, {rank} of {suit}", (card, label)  # what it shows, then its name
         assert fills == (["#b3261e"] if card[-1] in "HD" else ["#1d1d1f"]), (card, fills)
 
     perform(page, {"type": "draw"})
@@ -95,7 +96,7 @@ def test_a_joker_has_its_own_face(page, server):
         document.body.append(card);
         return [card.dataset.card, card.getAttribute('aria-label'), card.querySelector('svg.face text').textContent,
                 card.querySelector('svg').getAttribute('aria-hidden')]; }""")
-    assert joker == ["JK", "joker as 7 of hearts", "JOKER", "true"]
+    assert joker == ["JK", "Joker=7H, joker as 7 of hearts", "JOKER", "true"]
 
 
 def test_the_rules_panel_by_keyboard(browse, server):

@@ -79,8 +79,6 @@ def test_the_title_says_whose_turn_and_notifications_are_asked_for(browse, serve
     assert page.evaluate("() => Notification.permission") == "default"
 
     page.locator("[data-testid=actions] button[data-action=draw]").click()
-    # the draw read back first: a card selected before the view refreshes would be unselected by it
-    expect(page.locator("[data-testid=actions] button[data-action=discard]")).to_be_enabled()
     page.locator("[data-testid=hand] button[data-card]").first.click()
     page.locator("[data-testid=actions] button[data-action=discard]").click()
     expect(page.locator(GAME)).to_have_attribute("data-my-turn", "false")
@@ -110,8 +108,6 @@ def test_a_player_in_the_background_is_notified_of_their_turn(browse, server):
 
     page.evaluate("() => { window.__hidden = true; }")  # the player goes to another tab
     page.locator("[data-testid=actions] button[data-action=draw]").click()
-    # the draw read back first: a card selected before the view refreshes would be unselected by it
-    expect(page.locator("[data-testid=actions] button[data-action=discard]")).to_be_enabled()
     page.locator("[data-testid=hand] button[data-card]").first.click()
     page.locator("[data-testid=actions] button[data-action=discard]").click()
     page.wait_for_function("() => window.__told.length > 0", timeout=30_000)  # the bot has played

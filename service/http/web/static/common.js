@@ -96,10 +96,15 @@ export function cardName(card) {
 export function cardEl(card, { button = false, as = null, extra = {} } = {}) {
   const joker = card === JOKER;
   const suit = joker ? "joker" : card.slice(-1);
-  const label = as && as !== card ? `${cardName(card)} as ${cardName(as)}` : cardName(card);
-  const face = [faceOf(card)]; // drawn (faces.js); the name is the label below
-  if (as && as !== card) face.push(el("span", { class: "as", text: `=${as}` }));
-  const attrs = { class: `card suit-${suit}`, dataset: { card, ...extra }, "aria-label": label, title: label };
+  const stands = as && as !== card;
+  const label = stands ? `${cardName(card)} as ${cardName(as)}` : cardName(card);
+  const face = [faceOf(card)]; // drawn (faces.js), hidden from assistive technology: the name is the label
+  if (stands) face.push(el("span", { class: "as", text: `=${as}` }));
+  // the name begins with what the face shows ("7♥, 7 of hearts"; WCAG 2.5.3, label in name), so that a
+  // player who speaks to the browser can name the card as they see it
+  const shown = (joker ? "Joker" : `${card.slice(0, -1)}${SUITS[suit][0]}`) + (stands ? `=${as}` : "");
+  const attrs = { class: `card suit-${suit}`, dataset: { card, ...extra }, "aria-label": `${shown}, ${label}`,
+    title: label };
   if (button) return el("button", { type: "button", "aria-pressed": "false", ...attrs }, ...face);
   return el("span", { role: "img", ...attrs }, ...face);
 }
