@@ -127,3 +127,30 @@ def test_the_rules_panel_by_keyboard(browse, server):
     expect(panel.locator(".rules-body h2")).to_have_count(len(sections))
     panel.locator('button[data-rules="close"]').press("Enter")
     expect(panel).to_be_hidden()
+
+
+def test_which_listed_move_a_selection_makes(page, server):
+    """hints.js on the moves of every shape: a selection counts only when it is
+    exactly the hand cards of a listed move (two decks: a code may repeat)."""
+    page.goto("/play/")
+    found = page.evaluate("""async () => {
+        const { legalKind } = await import('/play/static/hints.js');
+        const actions = [
+          { type: 'discard', card: '9C' },
+          { type: 'meld', cards: ['7H', '7S', '7D'] },
+          { type: 'layoff', meld: 'm1', cards: ['8H'] },
+          { type: 'take_pile', cards: ['QS', 'KS'] },
+          { type: 'open', take_discard: true, melds: [{ cards: ['4C', '5C', '6C'] }, { cards: ['JK', '2D', '2H'] }] },
+          { type: 'take', melds: [['3S', '3H', '3D'], ['AS', 'AH', 'AC']] },
+        ];
+        const opening = (a) => a.melds.flatMap((m) => m.cards).filter((c) => c !== '6C'); // 6C: the discard taken
+        const hand = ['7H', '7S', '7D', '7D', '8H', 'QS', 'KS', '4C', '5C', 'JK', '2D', '2H', '3S', '3H', '9C'];
+        const kind = (cards) => legalKind(actions, cards, { hand, opening });
+        return {
+          meld: kind(['7S', '7D', '7H']), tooMany: kind(['7S', '7D', '7H', '7D']), one: kind(['9C']),
+          layoff: kind(['8H']), pile: kind(['KS', 'QS']), open: kind(['4C', '5C', 'JK', '2D', '2H']),
+          take: kind(['3S', '3H']), none: kind([]), notTurn: legalKind([], ['7S', '7D', '7H'], { hand }),
+        };
+    }""")
+    assert found == {"meld": "meld", "tooMany": None, "one": None, "layoff": "layoff", "pile": "take_pile",
+                     "open": "open", "take": "take", "none": None, "notTurn": None}
