@@ -14,13 +14,28 @@ from tests.browser.helpers import (
     create_by_form,
     finish_by_api,
     ok,
+    page_version,
     register,
     seat_token,
     view_of,
     wait_loaded,
     wait_replay_loaded,
+    wait_version_at_least,
 )
 from tests.browser.test_game_page import iceberg_deck
+
+
+def draw_and_discard(page):
+    """Draw, then (once the page shows the view after the draw: a card clicked
+    before would lose its selection when that view is drawn) discard a card."""
+    version = page_version(page)
+    page.locator("[data-testid=actions] button[data-action=draw]").click()
+    wait_version_at_least(page, version + 1)
+    card = page.locator("[data-testid=hand] button[data-card]").first
+    card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
+    page.locator("[data-testid=actions] button[data-action=discard]").click()
+
 
 CODES = re.compile(r"\((?:hands|target|max_hands|resigned|forfeit|aborted|abandoned|out|last_ace|exhausted)\)")
 
@@ -78,9 +93,7 @@ def test_the_title_says_whose_turn_and_notifications_are_asked_for(browse, serve
     expect(ask).to_be_visible()  # asked on a press only: nothing was asked on load
     assert page.evaluate("() => Notification.permission") == "default"
 
-    page.locator("[data-testid=actions] button[data-action=draw]").click()
-    page.locator("[data-testid=hand] button[data-card]").first.click()
-    page.locator("[data-testid=actions] button[data-action=discard]").click()
+    draw_and_discard(page)
     expect(page.locator(GAME)).to_have_attribute("data-my-turn", "false")
     expect(page).to_have_title("Iceberg: Iceberg")
 
@@ -107,9 +120,7 @@ def test_a_player_in_the_background_is_notified_of_their_turn(browse, server):
     assert page.evaluate("() => window.__told") == [], "no notification while the player looks at the page"
 
     page.evaluate("() => { window.__hidden = true; }")  # the player goes to another tab
-    page.locator("[data-testid=actions] button[data-action=draw]").click()
-    page.locator("[data-testid=hand] button[data-card]").first.click()
-    page.locator("[data-testid=actions] button[data-action=discard]").click()
+    draw_and_discard(page)
     page.wait_for_function("() => window.__told.length > 0", timeout=30_000)  # the bot has played
     name = ok(server, "GET", f"/games/{game_id}").get("name") or "Iceberg"
     assert page.evaluate("() => window.__told") == [["Your turn", f"{name}: it is your move."]]
