@@ -4,10 +4,11 @@
 // the seat's view again after each change, so the page never reloads.
 
 import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep,
-  phaseText, problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
+  problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
 import { deadwoodOf } from "./deadwood.js";
 import { legalKind, legalText } from "./hints.js";
 import { offerRules } from "./rules.js";
+import { phaseText } from "./words.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -417,7 +418,7 @@ function renderHand() {
       "aria-pressed": String(!ownOrder && sortBy === by), dataset: { sort: by }, onclick: () => setSort(by) },
     `by ${by}`)));
   const count = deadwoodNote();
-  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), sorts, ...(count ? [count] : []),
+  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), sorts, count ?? "",
     el("div", { class: "cards" }, ...cards), ...notes);
   restoreFocus(focused);
 }
