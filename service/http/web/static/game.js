@@ -6,6 +6,7 @@
 import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep,
   problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
 import { deadwoodOf } from "./deadwood.js";
+import { EDITED } from "./editors.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,6 +19,7 @@ let view = null; // the seat's view, or the public table for a reader without a 
 let variant = null; // the variant as GET /variants describes it
 let selected = new Set(); // indices into view.hand: cards may repeat with several decks
 let target = null; // the meld chosen for a lay-off
+let editor = null; // the group editor of an action that is a whole partition (editors.js)
 let busy = false; // one action at a time
 let lastVersion = 0;
 const log = [];
@@ -28,6 +30,7 @@ const CONTROLS = [
   { type: "pickup", label: "Pick up", needs: "nothing" },
   { type: "pass", label: "Pass the upcard", needs: "nothing" },
   { type: "take", label: "Take the exposed card", needs: "take" },
+  { type: "play", label: "Play this table", needs: "editor" },
   { type: "decline", label: "Decline it", needs: "nothing" },
   { type: "force", label: "Force the take", needs: "nothing" },
   { type: "allow", label: "Allow the decline", needs: "nothing" },
@@ -81,6 +84,7 @@ async function refresh() {
   if (!view || fresh.version !== view.version || fresh.hand_number !== view.hand_number) {
     selected = new Set();
     target = null;
+    editor = null;
   }
   view = fresh;
   lastVersion = Math.max(lastVersion, view.version);
@@ -202,8 +206,24 @@ function render() {
   renderTable();
   renderSeats();
   renderHand();
+  renderEditor();
   renderActions();
   restoreFocus(focused);
+}
+
+// The editor of the partition an action states (a new table, a take, an
+// opening), shown while the seat may make that action.
+function renderEditor() {
+  const box = $("editor");
+  const type = Object.keys(EDITED).find((kind) => EDITED[kind].wanted(legal()));
+  if (!type) {
+    editor = null;
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  if (editor?.kind !== type) editor = EDITED[type].build(view, renderActions);
+  editor.mount(box);
 }
 
 function renderStatus() {
@@ -281,7 +301,9 @@ function renderTable() {
   const n = names();
   $("piles").replaceChildren(...piles(view));
   const canChoose = legal().some((a) => a.type === "layoff" || a.type === "swap");
-  const melds = (view.table || []).map((m) => meldEl(m, n, {
+  const table = (view.table || []).map((m) => (Array.isArray(m) ? { cards: m } : m)) // Manipulation's: no ids
+    .map((m, i) => (m.id ? m : { ...m, id: `t${i + 1}` }));
+  const melds = table.map((m) => meldEl(m, n, {
     choosable: canChoose, chosen: target === m.id,
     onChoose: () => { target = target === m.id ? null : m.id; renderTable(); renderActions(); },
   }));
@@ -502,6 +524,9 @@ function chosen(control) {
   const options = legal().filter((a) => fits(a, control));
   const cards = selectedCards();
   if (!options.length) return { why: "That is not something you can do now." };
+  if (editor && editor.kind === control.type && !control.from && (!editor.pristine || control.needs === "editor")) {
+    return EDITED[control.type].action(editor, view); // the partition built in the editor
+  }
   if (control.needs === "nothing") return { action: options[0] };
   if (control.needs === "take") return chosenTake(options, cards);
   if (control.needs === "opening") { // the listed opening, or the one of the cards selected

@@ -1,0 +1,74 @@
+// The actions whose body is a whole partition of cards, each built in the
+// group editor (groups.js) from the seat's view, keyed by the action's type:
+//   play: the whole new table (the table's melds, regrouped, plus cards of the hand);
+//   take: the seat's whole new list of melds with the exposed card (its melds
+//         regrouped, plus cards of the hand), in a 40-card pack where 7 and J
+//         are neighbours and the ace is low only;
+//   open: several new melds of the hand at once, each joker's stand-in
+//         declared, worth the rules' `initial_meld` together.
+// `wanted`: whether the listed actions call for the editor now; `build`: the
+// editor for the view; `action`: the body the editor makes, or why none.
+
+import { Editor } from "./groups.js";
+import { ACE_HIGH, tableValue } from "./melds.js";
+
+const FORTY_CARDS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"];
+
+const handEntries = (view) => (view.hand || []).map((card, i) => ({ key: `h${i}`, card, home: "hand" }));
+const meldCards = (meld) => (Array.isArray(meld) ? meld : meld.cards);
+const fromHand = (editor) => editor.result().flatMap((g) => g.cards.filter((_, i) => g.homes[i] === "hand"));
+
+export const EDITED = {
+  play: {
+    title: "Build the new table",
+    wanted: (options) => options.some((a) => a.type === "play"),
+    build: (view, onChange) => new Editor({
+      kind: "play", title: EDITED.play.title, onChange, shape: { order: ACE_HIGH },
+      groups: (view.table || []).map((meld, m) => meldCards(meld).map((card, i) => ({ key: `t${m}.${i}`, card,
+        home: "table" }))),
+      pool: handEntries(view),
+    }),
+    action: (editor) => {
+      const why = editor.problem();
+      if (why) return { why };
+      if (!fromHand(editor).length) return { why: "Move at least one card of your hand to the table first." };
+      return { action: { type: "play", table: editor.result().map((g) => g.cards) } };
+    },
+  },
+  take: {
+    title: "Your melds with the exposed card",
+    wanted: (options) => options.some((a) => a.type === "take"),
+    build: (view, onChange) => new Editor({
+      kind: "take", title: EDITED.take.title, onChange, shape: { order: FORTY_CARDS, maxRun: 8 },
+      groups: (view.seats?.[view.seat]?.melds || []).map((meld, m) => meldCards(meld).map((card, i) => ({
+        key: `s${m}.${i}`, card, home: "table" }))),
+      pool: [{ key: "x", card: view.exposed, home: "exposed" }, ...handEntries(view)],
+    }),
+    action: (editor) => {
+      if (editor.pool.some((entry) => entry.home === "exposed")) {
+        return { why: "The exposed card must join one of your melds: move it into a group." };
+      }
+      const why = editor.problem();
+      return why ? { why } : { action: { type: "take", melds: editor.result().map((g) => g.cards) } };
+    },
+  },
+  open: {
+    title: "Your opening",
+    wanted: (options) => options.some((a) => a.type === "open" && !a.take_discard),
+    build: (view, onChange) => new Editor({
+      kind: "open", title: EDITED.open.title, onChange, groups: [], pool: handEntries(view),
+      shape: { order: ACE_HIGH, aceLow: Boolean(view.rules?.ace_low) },
+    }),
+    action: (editor, view) => {
+      const why = editor.problem();
+      if (why) return { why };
+      const melds = editor.result();
+      if (!melds.length) return { why: "Move the cards of your opening into groups first." };
+      const worth = melds.reduce((sum, g) => sum + tableValue(g.declared, g.kind), 0);
+      const needed = view.rules?.initial_meld ?? 0;
+      if (worth < needed) return { why: `These melds are worth ${worth}; an opening must be worth ${needed}.` };
+      return { action: { type: "open", melds: melds.map((g) => ({ cards: g.cards, wild: g.wild })),
+        take_discard: false } };
+    },
+  },
+};
