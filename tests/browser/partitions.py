@@ -7,7 +7,7 @@ from collections import Counter
 
 from playwright.sync_api import expect
 
-from tests.browser.helpers import CARD, GAME, wait_loaded, wait_version_at_least
+from tests.browser.helpers import CARD, GAME, cards_in, wait_loaded, wait_version_at_least
 from tests.given import stacked
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -95,9 +95,24 @@ class Player:
         expect(self.page.locator(GAME)).to_have_attribute("data-my-turn", "true", timeout=30_000)
 
 
+#: what names a card without holding it: the legal actions the seat may make
+#: (a joker's stand-ins among them) and the stand-ins declared on the table
+NAMING = ("actions", "wild", "as")
+
+
+def held(value):
+    """A JSON value without the parts that name cards nobody holds."""
+    if isinstance(value, dict):
+        return {key: held(item) for key, item in value.items() if key not in NAMING}
+    if isinstance(value, list):
+        return [held(item) for item in value]
+    return value
+
+
 class Answers:
     """Every answer the page received from the game's endpoints, kept to be
-    searched for cards: listened to from the first request on."""
+    searched for cards held (in hands, the stock, melds, piles): listened to
+    from the first request on."""
 
     def __init__(self, page):
         self.responses = []
@@ -106,8 +121,8 @@ class Answers:
     def cards(self):
         found = set()
         for response in list(self.responses):
-            if response.request.method == "GET" and response.status == 200:
-                found |= set(CARD.findall(response.text()))
+            if "json" in response.headers.get("content-type", ""):
+                found |= cards_in(held(response.json()))
         return found
 
 
