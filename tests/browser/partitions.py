@@ -7,7 +7,7 @@ from collections import Counter
 
 from playwright.sync_api import expect
 
-from tests.browser.helpers import CARD, GAME, cards_in, wait_loaded, wait_version_at_least
+from tests.browser.helpers import CARD, GAME, cards_in, events_after, wait_loaded, wait_version_at_least
 from tests.given import stacked
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -115,15 +115,17 @@ class Answers:
     from the first request on."""
 
     def __init__(self, page):
-        self.responses = []
+        self.responses, self.read, self.found = [], 0, set()
         page.on("response", lambda r: self.responses.append(r) if "/games/" in r.url else None)
 
     def cards(self):
-        found = set()
-        for response in list(self.responses):
+        """The cards of every answer so far (each answer read once)."""
+        arrived = list(self.responses)
+        for response in arrived[self.read:]:
             if "json" in response.headers.get("content-type", ""):
-                found |= cards_in(held(response.json()))
-        return found
+                self.found |= cards_in(held(response.json()))
+        self.read = len(arrived)
+        return set(self.found)
 
 
 def open_seat(browse, game_id, token, viewport):
@@ -156,3 +158,14 @@ def assert_invalid_marked(player, kind, group):
     message = player.page.locator("[data-testid=message]")
     expect(message).to_contain_text("not a meld")
     assert not sent, sent
+
+
+def assert_only_known(page, answers, server, game_id, token, view):
+    """Mid-hand, at the seat's turn: every card the page draws, writes or has
+    received is one the seat knows, from its view and its own event log (the
+    cards it was dealt and drew, and every card shown to all)."""
+    known = cards_in(view) | cards_in(events_after(server, game_id, 0, token))
+    drawn = set(page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    written = set(CARD.findall(page.locator("body").inner_text()))
+    for where, cards in (("drawn", drawn), ("written", written), ("received", answers.cards())):
+        assert cards <= known, f"cards the seat may not know {sorted(cards - known)} {where} on the page"

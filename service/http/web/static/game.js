@@ -505,6 +505,7 @@ function renderActions() {
 function hintText(options) {
   if (view.status !== "active") return view.status === "finished" ? "The game is over." : "";
   if (!myTurn()) return "Waiting for the other players.";
+  if (editor) return `${EDITED[editor.kind].title}: arrange the cards in the groups above, then press the action.`;
   if (options.some((a) => ["meld", "layoff", "discard", "knock", "take_pile", "open", "swap"].includes(a.type))) {
     return "Select cards, then choose what to do with them. To lay off, choose a meld on the table too.";
   }
