@@ -14,6 +14,13 @@ import { ACE_HIGH, tableValue } from "./melds.js";
 
 const FORTY_CARDS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"];
 
+// The meld rules each action's groups are judged by (melds.js), from the game's rules.
+export const SHAPES = {
+  play: () => ({ order: ACE_HIGH }),
+  take: () => ({ order: FORTY_CARDS, maxRun: 8 }),
+  open: (rules) => ({ order: ACE_HIGH, aceLow: Boolean(rules?.ace_low) }),
+};
+
 const handEntries = (view) => (view.hand || []).map((card, i) => ({ key: `h${i}`, card, home: "hand" }));
 const meldCards = (meld) => (Array.isArray(meld) ? meld : meld.cards);
 const fromHand = (editor) => editor.result().flatMap((g) => g.cards.filter((_, i) => g.homes[i] === "hand"));
@@ -23,7 +30,7 @@ export const EDITED = {
     title: "Build the new table",
     wanted: (options) => options.some((a) => a.type === "play"),
     build: (view, onChange) => new Editor({
-      kind: "play", title: EDITED.play.title, onChange, shape: { order: ACE_HIGH },
+      kind: "play", title: EDITED.play.title, onChange, shape: SHAPES.play(view.rules),
       groups: (view.table || []).map((meld, m) => meldCards(meld).map((card, i) => ({ key: `t${m}.${i}`, card,
         home: "table" }))),
       pool: handEntries(view),
@@ -39,7 +46,7 @@ export const EDITED = {
     title: "Your melds with the exposed card",
     wanted: (options) => options.some((a) => a.type === "take"),
     build: (view, onChange) => new Editor({
-      kind: "take", title: EDITED.take.title, onChange, shape: { order: FORTY_CARDS, maxRun: 8 },
+      kind: "take", title: EDITED.take.title, onChange, shape: SHAPES.take(view.rules),
       groups: (view.seats?.[view.seat]?.melds || []).map((meld, m) => meldCards(meld).map((card, i) => ({
         key: `s${m}.${i}`, card, home: "table" }))),
       pool: [{ key: "x", card: view.exposed, home: "exposed" }, ...handEntries(view)],
@@ -57,7 +64,7 @@ export const EDITED = {
     wanted: (options) => options.some((a) => a.type === "open" && !a.take_discard),
     build: (view, onChange) => new Editor({
       kind: "open", title: EDITED.open.title, onChange, groups: [], pool: handEntries(view),
-      shape: { order: ACE_HIGH, aceLow: Boolean(view.rules?.ace_low) },
+      shape: SHAPES.open(view.rules),
     }),
     action: (editor, view) => {
       const why = editor.problem();
