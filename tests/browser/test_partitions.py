@@ -173,3 +173,33 @@ def test_kalooki_opening_with_a_stand_in_then_a_swap(browse, server, viewport):
     me.select(["5S", "6S", "JK"])
     me.act("meld")
     finished(page, server, game_id)
+
+
+def test_kalooki_opening_that_takes_the_discard(browse, server):
+    """Before the draw, the editor's opening holds the top discard: it must join
+    a meld, and the opening is sent as the turn's draw."""
+    deck = deck_of([KALOOKI_ME, KALOOKI_BOT], 0, ["5C", "6S"], pack(decks=2, jokers=4))
+    created = create_by_api(server, "kalooki", [{"name": "Kay"}, {"name": "Bot", "bot": "greedy"}],
+                            {"max_hands": 1}, deck=deck)
+    game_id, token = created["id"], created["seats"][0]["token"]
+    page, _ = open_seat(browse, game_id, token, DESKTOP)
+    me = Player(page)
+
+    me.wait_turn()
+    opening = me.editor("open")
+    expect(opening.locator('[data-group=pool] button[data-card="5C"][data-home=discard]')).to_have_count(1)
+    for meld in (["AH", "AD", "AC"], ["8H", "9H", "10H", "JH"], ["2C", "3C", "4C"]):
+        me.pick("open", meld)
+        me.move("open", "new")
+    sent = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+    me.press(page.locator("[data-testid=actions] button[data-action=open][data-from=discard]"))
+    expect(page.locator("[data-testid=message]")).to_contain_text("top discard must join")
+    assert not sent, sent
+    me.pick("open", ["5C"])
+    me.move("open", me.group("open", ["2C", "3C", "4C"]).get_attribute("data-group"))
+    me.act("open", "discard")
+    view = view_of(server, game_id, token)
+    assert view["turn"]["phase"] == "play" and view["seats"][0]["opened"], view
+    assert sorted(sorted(m["cards"]) for m in view["table"]) == [
+        ["10H", "8H", "9H", "JH"], ["2C", "3C", "4C", "5C"], ["AC", "AD", "AH"]], view["table"]

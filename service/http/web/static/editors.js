@@ -4,8 +4,9 @@
 //   take: the seat's whole new list of melds with the exposed card (its melds
 //         regrouped, plus cards of the hand), in a 40-card pack where 7 and J
 //         are neighbours and the ace is low only;
-//   open: several new melds of the hand at once, each joker's stand-in
-//         declared, worth the rules' `initial_meld` together.
+//   open: several new melds of the hand at once (before the draw: with the
+//         top discard in one of them), each joker's stand-in declared, worth
+//         the rules' `initial_meld` together.
 // `wanted`: whether the listed actions call for the editor now; `build`: the
 // editor for the view; `action`: the body the editor makes, or why none.
 
@@ -61,12 +62,21 @@ export const EDITED = {
   },
   open: {
     title: "Your opening",
-    wanted: (options) => options.some((a) => a.type === "open" && !a.take_discard),
-    build: (view, onChange) => new Editor({
-      kind: "open", title: EDITED.open.title, onChange, groups: [], pool: handEntries(view),
-      shape: SHAPES.open(view.rules),
-    }),
+    wanted: (options) => options.some((a) => a.type === "open"),
+    // after the draw, an opening of the hand; before it, one that takes the top discard as the draw
+    build: (view, onChange, options) => {
+      const withDiscard = !options.some((a) => a.type === "open" && !a.take_discard);
+      const pool = handEntries(view);
+      if (withDiscard) pool.unshift({ key: "d", card: view.pile?.top, home: "discard" });
+      const editor = new Editor({ kind: "open", title: withDiscard ? "Your opening with the top discard"
+        : EDITED.open.title, onChange, groups: [], pool, shape: SHAPES.open(view.rules) });
+      editor.from = withDiscard ? "discard" : null; // the open control it serves
+      return editor;
+    },
     action: (editor, view) => {
+      if (editor.pool.some((entry) => entry.home === "discard")) {
+        return { why: "The top discard must join one of the melds of this opening: move it into a group." };
+      }
       const why = editor.problem();
       if (why) return { why };
       const melds = editor.result();
@@ -75,7 +85,7 @@ export const EDITED = {
       const needed = view.rules?.initial_meld ?? 0;
       if (worth < needed) return { why: `These melds are worth ${worth}; an opening must be worth ${needed}.` };
       return { action: { type: "open", melds: melds.map((g) => ({ cards: g.cards, wild: g.wild })),
-        take_discard: false } };
+        take_discard: editor.from === "discard" } };
     },
   },
 };

@@ -222,7 +222,7 @@ function renderEditor() {
     box.replaceChildren();
     return;
   }
-  if (editor?.kind !== type) editor = EDITED[type].build(view, renderActions);
+  if (editor?.kind !== type) editor = EDITED[type].build(view, renderActions, legal());
   editor.mount(box);
 }
 
@@ -525,7 +525,8 @@ function chosen(control) {
   const options = legal().filter((a) => fits(a, control));
   const cards = selectedCards();
   if (!options.length) return { why: "That is not something you can do now." };
-  if (editor && editor.kind === control.type && !control.from && (!editor.pristine || control.needs === "editor")) {
+  if (editor && editor.kind === control.type && (editor.from ?? null) === (control.from ?? null)
+    && (!editor.pristine || control.needs === "editor")) {
     return EDITED[control.type].action(editor, view); // the partition built in the editor
   }
   if (control.needs === "nothing") return { action: options[0] };
