@@ -3,6 +3,7 @@ hand in a few clicks, the editor driven by clicks, drags or the keyboard alone,
 and the check that no secret card reached the page, in its DOM or in any answer
 the page received."""
 
+import re
 from collections import Counter
 
 from playwright.sync_api import expect
@@ -141,7 +142,9 @@ def assert_no_secret(page, answers, secret):
     in any answer the page has received so far (the hand still on)."""
     assert page.locator(GAME).get_attribute("data-status") == "active"
     drawn = set(page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
-    written = set(CARD.findall(page.locator("body").inner_text()))
+    text = page.locator("body").inner_text()
+    assert not re.search(r"\b(null|undefined|NaN)\b", text), "the page writes a missing value as such"
+    written = set(CARD.findall(text))
     heard = answers.cards()
     assert heard, "the page received cards: the check looks at something"
     for where, cards in (("drawn", drawn), ("written", written), ("received", heard)):
@@ -166,6 +169,8 @@ def assert_only_known(page, answers, server, game_id, token, view):
     cards it was dealt and drew, and every card shown to all)."""
     known = cards_in(view) | cards_in(events_after(server, game_id, 0, token))
     drawn = set(page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
-    written = set(CARD.findall(page.locator("body").inner_text()))
+    text = page.locator("body").inner_text()
+    assert not re.search(r"\b(null|undefined|NaN)\b", text), "the page writes a missing value as such"
+    written = set(CARD.findall(text))
     for where, cards in (("drawn", drawn), ("written", written), ("received", answers.cards())):
         assert cards <= known, f"cards the seat may not know {sorted(cards - known)} {where} on the page"

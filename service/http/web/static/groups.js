@@ -137,7 +137,9 @@ export class Editor {
   drawGroup(group, n, any) {
     const read = this.read(group);
     const valid = Boolean(read.kind);
-    const caption = `Group ${n + 1}: ${read.kind || "not a meld"}`;
+    const unsaid = read.cards.some((card, i) => card === JOKER && read.options[i]?.size && !read.chosen[i]);
+    const caption = `Group ${n + 1}: ${read.kind || (unsaid ? "not a meld until you say what the joker stands for"
+      : "not a meld")}`;
     const cards = group.cards.map((entry, i) => [this.drawCard(entry, read.chosen[i]),
       entry.card === JOKER ? this.drawStandIns(entry, read.options[i], read.chosen[i]) : null]);
     return el("div", { class: `group ${valid ? "valid" : "invalid"}`, role: "group", "aria-label": caption,
