@@ -203,3 +203,35 @@ def test_kalooki_opening_that_takes_the_discard(browse, server):
     assert view["turn"]["phase"] == "play" and view["seats"][0]["opened"], view
     assert sorted(sorted(m["cards"]) for m in view["table"]) == [
         ["10H", "8H", "9H", "JH"], ["2C", "3C", "4C", "5C"], ["AC", "AD", "AH"]], view["table"]
+
+
+@pytest.mark.parametrize("variant", ["manipulation", "conquian", "kalooki"])
+def test_the_editor_shows_a_listed_arrangement(browse, server, variant):
+    """"Show me one that works" lays out a listed action in the editor: every
+    group a meld, and the action it sends is accepted."""
+    if variant == "conquian":
+        game_id, token, _ = conquian_game(server)
+    else:
+        hands, then = ((MANIPULATION, []) if variant == "manipulation"
+                       else ([KALOOKI_ME, KALOOKI_BOT], ["9D", "6S"]))
+        seats = [{"name": "Sam"}] + [{"name": "Bot", "bot": "greedy"}] * (len(hands) - 1)
+        deck = deck_of(hands, 0, then, pack(decks=2, jokers=4 if variant == "kalooki" else 0))
+        created = create_by_api(server, variant, seats, {"max_hands": 1, "draw_rule": "one"} if variant ==
+                                "manipulation" else {"max_hands": 1}, deck=deck)
+        game_id, token = created["id"], created["seats"][0]["token"]
+    page, _ = open_seat(browse, game_id, token, DESKTOP)
+    me = Player(page)
+    me.wait_turn()
+    if variant == "kalooki":
+        me.act("draw", "stock")
+    kind = {"manipulation": "play", "conquian": "take", "kalooki": "open"}[variant]
+    me.press(me.editor(kind).locator(f"button[data-suggest={kind}]"))
+    groups = me.editor(kind).locator("[data-group]:not([data-group=pool])")
+    expect(groups.first).to_be_visible()
+    assert set(groups.evaluate_all("els => els.map(e => e.dataset.valid)")) == {"true"}
+    listed = next(a for a in view_of(server, game_id, token)["actions"] if a["type"] == kind)
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/actions")) as sent:
+        me.act(kind)  # accepted (201)
+    body = sent.value.post_data_json
+    field = {"play": "table", "take": "melds", "open": "melds"}[kind]
+    assert sorted(map(str, body[field])) == sorted(map(str, listed[field])), (body, listed)

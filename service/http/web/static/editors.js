@@ -30,8 +30,9 @@ export const EDITED = {
   play: {
     title: "Build the new table",
     wanted: (options) => options.some((a) => a.type === "play"),
-    build: (view, onChange) => new Editor({
+    build: (view, onChange, options) => new Editor({
       kind: "play", title: EDITED.play.title, onChange, shape: SHAPES.play(view.rules),
+      suggestion: options.find((a) => a.type === "play")?.table.map((cards) => ({ cards })),
       groups: (view.table || []).map((meld, m) => meldCards(meld).map((card, i) => ({ key: `t${m}.${i}`, card,
         home: "table" }))),
       pool: handEntries(view),
@@ -46,8 +47,9 @@ export const EDITED = {
   take: {
     title: "Your melds with the exposed card",
     wanted: (options) => options.some((a) => a.type === "take"),
-    build: (view, onChange) => new Editor({
+    build: (view, onChange, options) => new Editor({
       kind: "take", title: EDITED.take.title, onChange, shape: SHAPES.take(view.rules),
+      suggestion: options.find((a) => a.type === "take")?.melds.map((cards) => ({ cards })),
       groups: (view.seats?.[view.seat]?.melds || []).map((meld, m) => meldCards(meld).map((card, i) => ({
         key: `s${m}.${i}`, card, home: "table" }))),
       pool: [{ key: "x", card: view.exposed, home: "exposed" }, ...handEntries(view)],
@@ -68,8 +70,10 @@ export const EDITED = {
       const withDiscard = !options.some((a) => a.type === "open" && !a.take_discard);
       const pool = handEntries(view);
       if (withDiscard) pool.unshift({ key: "d", card: view.pile?.top, home: "discard" });
+      const listed = options.find((a) => a.type === "open" && a.take_discard === withDiscard);
       const editor = new Editor({ kind: "open", title: withDiscard ? "Your opening with the top discard"
-        : EDITED.open.title, onChange, groups: [], pool, shape: SHAPES.open(view.rules) });
+        : EDITED.open.title, onChange, groups: [], pool, shape: SHAPES.open(view.rules),
+      suggestion: listed?.melds });
       editor.from = withDiscard ? "discard" : null; // the open control it serves
       return editor;
     },

@@ -18,7 +18,7 @@ export class Editor {
   // kind: the action type it builds; groups: lists of entries; pool: the
   // entries not in a group. An entry is { key, card, home }: home "hand" and
   // "exposed" may go back to the pool, "table" (a card already melded) may not.
-  constructor({ kind, title, groups, pool, shape, onChange }) {
+  constructor({ kind, title, groups, pool, shape, onChange, suggestion = null }) {
     this.kind = kind;
     this.title = title;
     this.shape = shape;
@@ -29,7 +29,30 @@ export class Editor {
     this.stand = {}; // joker's key -> the card it stands for
     this.pristine = true;
     this.onChange = onChange;
+    this.suggestion = suggestion; // a listed arrangement ([{cards, wild}]) the player may start from
     this.root = null;
+  }
+
+  // Start again from an arrangement: each group's cards taken from wherever
+  // they are (a code held twice: its first copy not yet placed), each joker
+  // standing for the next of its group's `wild`.
+  arrange(groups) {
+    const left = this.all();
+    this.groups = groups.map(({ cards, wild = [] }, n) => {
+      const stands = [...wild];
+      return { id: `g${n + 1}`, cards: cards.map((card) => {
+        const at = left.findIndex((e) => e.card === card);
+        const entry = at >= 0 ? left.splice(at, 1)[0] : null;
+        if (entry && card === JOKER && stands.length) this.stand[entry.key] = stands.shift();
+        return entry;
+      }).filter(Boolean) };
+    });
+    this.made = groups.length;
+    this.pool = left;
+    this.picked = new Set();
+    this.pristine = false;
+    this.redraw();
+    this.onChange?.();
   }
 
   pick(key) {
@@ -131,7 +154,10 @@ export class Editor {
       onclick: () => this.moveTo("pool") }, "Back to my hand"));
     const help = el("p", { class: "hint", text: "Pick cards, then press Move here on a group (or drag a card "
       + "onto it). Red groups are not melds yet." });
-    return [el("h2", { text: this.title }), help, el("div", { class: "groups" }, ...groups, fresh), pool];
+    const suggest = this.suggestion ? el("button", { type: "button", class: "secondary",
+      dataset: { suggest: this.kind }, onclick: () => this.arrange(this.suggestion) }, "Show me one that works")
+      : null;
+    return [el("h2", { text: this.title }), help, el("div", { class: "groups" }, ...groups, fresh), pool, suggest];
   }
 
   drawGroup(group, n, any) {
@@ -176,6 +202,7 @@ function focusSelector(node) {
   if (data.standIn) return `[data-stand-in="${CSS.escape(data.standIn)}"][data-as="${CSS.escape(data.as)}"]`;
   if (data.key) return `button[data-key="${CSS.escape(data.key)}"]`;
   if (data.moveTo) return `button[data-move-to="${CSS.escape(data.moveTo)}"]`;
+  if (data.suggest) return "button[data-suggest]";
   return null;
 }
 
