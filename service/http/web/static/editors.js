@@ -93,3 +93,18 @@ export const EDITED = {
     },
   },
 };
+
+// The editor of the partition an action states, shown in `box` while the seat
+// may make that action (the one already shown kept as the player left it);
+// none otherwise. Returns the editor shown, or null.
+export function showEditor(box, shown, view, options, onChange) {
+  const type = Object.keys(EDITED).find((kind) => EDITED[kind].wanted(options));
+  if (!type) {
+    box.hidden = true;
+    box.replaceChildren();
+    return null;
+  }
+  const editor = shown?.kind === type ? shown : EDITED[type].build(view, onChange, options);
+  editor.mount(box);
+  return editor;
+}

@@ -6,7 +6,7 @@
 import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep,
   problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
 import { deadwoodOf } from "./deadwood.js";
-import { EDITED } from "./editors.js";
+import { EDITED, showEditor } from "./editors.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -211,19 +211,8 @@ function render() {
   restoreFocus(focused);
 }
 
-// The editor of the partition an action states (a new table, a take, an
-// opening), shown while the seat may make that action.
 function renderEditor() {
-  const box = $("editor");
-  const type = Object.keys(EDITED).find((kind) => EDITED[kind].wanted(legal()));
-  if (!type) {
-    editor = null;
-    box.hidden = true;
-    box.replaceChildren();
-    return;
-  }
-  if (editor?.kind !== type) editor = EDITED[type].build(view, renderActions, legal());
-  editor.mount(box);
+  editor = showEditor($("editor"), editor, view, legal(), renderActions);
 }
 
 function renderStatus() {
