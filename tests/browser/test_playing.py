@@ -175,7 +175,8 @@ def test_iceberg_hand_by_clicking(browse, server, viewport):
     made, observed, used, start = play_hand_by_clicking(page, server, game_id, token, iceberg_choice, answers=answers)
     assert used["draw"] >= 1 and used["discard"] + used["meld"] + used["layoff"] >= 1, used
     assert_bot_moves_arrived(server, game_id, made, observed, start)
-    check_replay(page, server, game_id, "total")
+    if viewport == DESKTOP:  # the replay once is enough
+        check_replay(page, server, game_id, "total")
 
 
 @WIDTHS
@@ -194,7 +195,8 @@ def test_gin_hand_by_clicking(browse, server, viewport):
     made, observed, used, start = play_hand_by_clicking(page, server, game_id, token, gin_choice, answers=answers)
     assert used["discard"] + used["knock"] + used["show"] >= 1, used
     assert_bot_moves_arrived(server, game_id, made, observed, start)
-    check_replay(page, server, game_id, "score")
+    if viewport == DESKTOP:  # the replay once is enough
+        check_replay(page, server, game_id, "score")
 
 
 def fortune_choice(view):
@@ -222,7 +224,8 @@ def test_fortune_hand_by_clicking(browse, server, viewport):
     made, observed, used, start = play_hand_by_clicking(page, server, game_id, token, fortune_choice, answers=answers)
     assert used["draw"] + used["take_pile"] >= 1 and used["discard"] + used["meld"] >= 1, used
     assert_bot_moves_arrived(server, game_id, made, observed, start)
-    check_replay(page, server, game_id, "total")
+    if viewport == DESKTOP:  # the replay once is enough
+        check_replay(page, server, game_id, "total")
 
 
 def kalooki_choice(view):
@@ -250,4 +253,5 @@ def test_kalooki_hand_by_clicking(browse, server, viewport):
     made, observed, used, start = play_hand_by_clicking(page, server, game_id, token, kalooki_choice, answers=answers)
     assert used["draw:stock"] >= 1 and used["discard"] + used["open"] >= 1, used
     assert_bot_moves_arrived(server, game_id, made, observed, start)
-    check_replay(page, server, game_id, "total")
+    if viewport == DESKTOP:  # the replay once is enough
+        check_replay(page, server, game_id, "total")
