@@ -97,3 +97,28 @@ def test_kalooki_jokers_judged_like_the_server(page):
             possible = sorted(r + s for s in SUITS for r in RANKS if analyse(cards, [r + s], low))
             assert got["options"][str(at)] == possible, (cards, low, got["options"], possible)
     assert valid > 100, valid
+
+
+OPENING = """async ({ table, hand, opening, arranged }) => {
+  const { EDITED } = await import('/play/static/editors.js');
+  const view = { table, hand, opening, rules: {} };
+  const editor = EDITED.play.build(view, null, []);
+  editor.arrange(arranged.map((cards) => ({ cards })));
+  return EDITED.play.action(editor, view);
+}"""
+
+
+def test_manipulation_first_play_under_own_opening_leaves_the_table(page):
+    """With `own_opening`, a seat's first play only adds melds: the page refuses
+    a regrouped table before sending it, and sends one that adds a meld."""
+    page.goto("/play/")
+    table, hand = [["4C", "5C", "6C", "7C"]], ["7H", "7S", "8D", "9D", "10D"]
+    regrouped = [["4C", "5C", "6C"], ["7C", "7H", "7S"]]
+    added = [["4C", "5C", "6C", "7C"], ["8D", "9D", "10D"]]
+    for opening, arranged, sent in ((True, regrouped, False), (True, added, True), (False, regrouped, True)):
+        answer = page.evaluate(OPENING, {"table": table, "hand": hand, "opening": opening, "arranged": arranged})
+        assert ("action" in answer) == sent, (opening, arranged, answer)
+        if sent:
+            assert answer["action"] == {"type": "play", "table": arranged}
+        else:
+            assert "first play" in answer["why"], answer

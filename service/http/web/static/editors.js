@@ -24,6 +24,16 @@ export const SHAPES = {
 
 const handEntries = (view) => (view.hand || []).map((card, i) => ({ key: `h${i}`, card, home: "hand" }));
 const meldCards = (meld) => (Array.isArray(meld) ? meld : meld.cards);
+// Whether every meld of the table is still a group of the editor, as it was.
+function keepsTable(editor, table) {
+  const key = (cards) => [...cards].sort().join(" ");
+  const groups = editor.result().map((g) => key(g.cards));
+  return (table || []).every((meld) => {
+    const at = groups.indexOf(key(meldCards(meld)));
+    return at >= 0 && groups.splice(at, 1);
+  });
+}
+
 const fromHand = (editor) => editor.result().flatMap((g) => g.cards.filter((_, i) => g.homes[i] === "hand"));
 
 export const EDITED = {
@@ -37,10 +47,13 @@ export const EDITED = {
         home: "table" }))),
       pool: handEntries(view),
     }),
-    action: (editor) => {
+    action: (editor, view) => {
       const why = editor.problem();
       if (why) return { why };
       if (!fromHand(editor).length) return { why: "Move at least one card of your hand to the table first." };
+      if (view.opening && !keepsTable(editor, view.table)) { // own_opening: a first play only adds melds
+        return { why: "Your first play may only add melds of your own cards: leave the table's melds as they are." };
+      }
       return { action: { type: "play", table: editor.result().map((g) => g.cards) } };
     },
   },
