@@ -2,7 +2,8 @@
 editor, each a whole hand from a stacked deck, at desktop and phone width:
 Manipulation's new table with a rearrangement (by the keyboard alone), a
 Conquian take that regroups the seat's melds (a card dragged), a Kalooki
-opening of several melds with a joker's stand-in chosen, then a swap. A group
+opening of several melds with a joker's stand-in chosen, then a swap, then a
+meld whose joker's stand-in the player chooses too. A group
 that is no meld shows so at once and is refused on the page; no card the seat
 may not know reaches the page."""
 
@@ -171,8 +172,17 @@ def test_kalooki_opening_with_a_stand_in_then_a_swap(browse, server, viewport):
     assert sorted(view_of(server, game_id, token)["hand"]) == ["5S", "6S", "JK"]
     assert_no_secret(page, answers, secret)
     me.select(["5S", "6S", "JK"])
-    me.act("meld")
+    me.press(page.locator("[data-testid=actions] button[data-action=meld]"))  # the page asks: which card?
+    stand_ins = page.locator("[data-testid=actions] button[data-wild]")
+    expect(stand_ins).to_have_count(2)
+    assert sorted(stand_ins.evaluate_all("els => els.map(e => e.dataset.wild)")) == ["4S", "7S"]
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/actions")) as sent:
+        me.press(page.locator('[data-testid=actions] button[data-wild="4S"]'))
+    body = sent.value.post_data_json
+    assert (body["type"], sorted(body["cards"]), body["wild"]) == ("meld", ["5S", "6S", "JK"], ["4S"]), body
     finished(page, server, game_id)
+    laid = [e["data"] for e in events_after(server, game_id, 0) if e["type"] == "MeldLaid"]
+    assert laid[-1]["wild"] == ["4S"], laid
 
 
 def test_kalooki_opening_that_takes_the_discard(browse, server):

@@ -8,6 +8,7 @@ import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragme
 import { deadwoodOf } from "./deadwood.js";
 import { EDITED, showEditor } from "./editors.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
+import { byWild, forgetWild, wildButtons } from "./wilds.js";
 
 const $ = (id) => document.getElementById(id);
 const main = document.querySelector("main");
@@ -85,6 +86,7 @@ async function refresh() {
     selected = new Set();
     target = null;
     editor = null;
+    forgetWild();
   }
   view = fresh;
   lastVersion = Math.max(lastVersion, view.version);
@@ -408,6 +410,7 @@ function renderHand() {
     button.addEventListener("click", () => {
       if (selected.has(i)) selected.delete(i);
       else selected.add(i);
+      forgetWild();
       button.setAttribute("aria-pressed", String(selected.has(i)));
       renderActions();
     });
@@ -487,7 +490,8 @@ function renderActions() {
     disabled: !active || busy || (view.withdrawn || []).includes(view.seat), onclick: resignGame }, "Resign");
   const hint = el("p", { class: "hint", text: hintText(options) });
   const focused = focusKey();
-  region.replaceChildren(...buttons, extend, resign, hint);
+  const wilds = wildButtons((type) => act(CONTROLS.find((c) => c.type === type))) ?? "";
+  region.replaceChildren(...buttons, extend, resign, wilds, hint);
   restoreFocus(focused);
 }
 
@@ -536,7 +540,7 @@ function chosen(control) {
   if (control.type === "layoff" && !target && new Set(matches.map((a) => a.meld)).size > 1) {
     return { why: "These cards fit more than one meld: choose the meld on the table." };
   }
-  if (matches.length) return { action: matches[0] };
+  if (matches.length) return byWild(matches, control.type); // a joker's stand-in: the player's choice
   const what = { meld: "a meld", layoff: target ? `a lay-off on ${target}` : "a lay-off",
     take_pile: "a meld with the pile's top card" }[control.type] || control.type;
   return { why: `${cards.join(" ")} is not ${what} you can make now.` };
@@ -553,7 +557,10 @@ function chosenTake(options, cards) {
 
 async function act(control) {
   const { action, why } = chosen(control);
-  if (!action) return say(message, why, "error");
+  if (!action) {
+    renderActions(); // with the stand-ins to choose from, if that is what is missing
+    return say(message, why, "error");
+  }
   await send(`/games/${encodeURIComponent(gameId)}/actions`, action);
 }
 
