@@ -9,7 +9,9 @@ import { deadwoodOf } from "./deadwood.js";
 import { legalKind, legalText } from "./hints.js";
 import { offerRules } from "./rules.js";
 import { phaseText } from "./words.js";
+import { EDITED, showEditor } from "./editors.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
+import { byWild, forgetWild, wildButtons } from "./wilds.js";
 
 const $ = (id) => document.getElementById(id);
 const main = document.querySelector("main");
@@ -21,6 +23,7 @@ let view = null; // the seat's view, or the public table for a reader without a 
 let variant = null; // the variant as GET /variants describes it
 let selected = new Set(); // indices into view.hand: cards may repeat with several decks
 let target = null; // the meld chosen for a lay-off
+let editor = null; // the group editor of an action that is a whole partition (editors.js)
 let busy = false; // one action at a time
 let lastVersion = 0;
 const log = [];
@@ -31,6 +34,7 @@ const CONTROLS = [
   { type: "pickup", label: "Pick up", needs: "nothing" },
   { type: "pass", label: "Pass the upcard", needs: "nothing" },
   { type: "take", label: "Take the exposed card", needs: "take" },
+  { type: "play", label: "Play this table", needs: "editor" },
   { type: "decline", label: "Decline it", needs: "nothing" },
   { type: "force", label: "Force the take", needs: "nothing" },
   { type: "allow", label: "Allow the decline", needs: "nothing" },
@@ -84,6 +88,8 @@ async function refresh() {
   if (!view || fresh.version !== view.version || fresh.hand_number !== view.hand_number) {
     selected = new Set();
     target = null;
+    editor = null;
+    forgetWild();
   }
   view = fresh;
   lastVersion = Math.max(lastVersion, view.version);
@@ -205,8 +211,13 @@ function render() {
   renderTable();
   renderSeats();
   renderHand();
+  renderEditor();
   renderActions();
   restoreFocus(focused);
+}
+
+function renderEditor() {
+  editor = showEditor($("editor"), editor, view, legal(), renderActions);
 }
 
 function renderStatus() {
@@ -284,7 +295,9 @@ function renderTable() {
   const n = names();
   $("piles").replaceChildren(...piles(view));
   const canChoose = legal().some((a) => a.type === "layoff" || a.type === "swap");
-  const melds = (view.table || []).map((m) => meldEl(m, n, {
+  const table = (view.table || []).map((m) => (Array.isArray(m) ? { cards: m } : m)) // Manipulation's: no ids
+    .map((m, i) => (m.id ? m : { ...m, id: `t${i + 1}` }));
+  const melds = table.map((m) => meldEl(m, n, {
     choosable: canChoose, chosen: target === m.id,
     onChoose: () => { target = target === m.id ? null : m.id; renderTable(); renderActions(); },
   }));
@@ -400,6 +413,7 @@ function renderHand() {
     button.addEventListener("click", () => {
       if (selected.has(i)) selected.delete(i);
       else selected.add(i);
+      forgetWild();
       button.setAttribute("aria-pressed", String(selected.has(i)));
       renderActions();
     });
@@ -480,7 +494,8 @@ function renderActions() {
   const legalNow = markLegal(options);
   const hint = el("p", { class: "hint", text: legalNow ? legalText(legalNow) : hintText(options) });
   const focused = focusKey();
-  region.replaceChildren(...buttons, extend, resign, hint);
+  const wilds = wildButtons((type) => act(CONTROLS.find((c) => c.type === type))) ?? "";
+  region.replaceChildren(...buttons, extend, resign, wilds, hint);
   restoreFocus(focused);
 }
 
@@ -496,6 +511,7 @@ function markLegal(options) {
 function hintText(options) {
   if (view.status !== "active") return view.status === "finished" ? "The game is over." : "";
   if (!myTurn()) return "Waiting for the other players.";
+  if (editor) return `${EDITED[editor.kind].title}: arrange the cards in the groups above, then press the action.`;
   if (options.some((a) => ["meld", "layoff", "discard", "knock", "take_pile", "open", "swap"].includes(a.type))) {
     return "Select cards, then choose what to do with them. To lay off, choose a meld on the table too.";
   }
@@ -515,6 +531,10 @@ function chosen(control) {
   const options = legal().filter((a) => fits(a, control));
   const cards = selectedCards();
   if (!options.length) return { why: "That is not something you can do now." };
+  if (editor && editor.kind === control.type && (editor.from ?? null) === (control.from ?? null)
+    && (!editor.pristine || control.needs === "editor")) {
+    return EDITED[control.type].action(editor, view); // the partition built in the editor
+  }
   if (control.needs === "nothing") return { action: options[0] };
   if (control.needs === "take") return chosenTake(options, cards);
   if (control.needs === "opening") { // the listed opening, or the one of the cards selected
@@ -533,7 +553,7 @@ function chosen(control) {
   if (control.type === "layoff" && !target && new Set(matches.map((a) => a.meld)).size > 1) {
     return { why: "These cards fit more than one meld: choose the meld on the table." };
   }
-  if (matches.length) return { action: matches[0] };
+  if (matches.length) return byWild(matches, control.type); // a joker's stand-in: the player's choice
   const what = { meld: "a meld", layoff: target ? `a lay-off on ${target}` : "a lay-off",
     take_pile: "a meld with the pile's top card" }[control.type] || control.type;
   return { why: `${cards.join(" ")} is not ${what} you can make now.` };
@@ -550,7 +570,10 @@ function chosenTake(options, cards) {
 
 async function act(control) {
   const { action, why } = chosen(control);
-  if (!action) return say(message, why, "error");
+  if (!action) {
+    renderActions(); // with the stand-ins to choose from, if that is what is missing
+    return say(message, why, "error");
+  }
   await send(`/games/${encodeURIComponent(gameId)}/actions`, action);
 }
 
