@@ -5,8 +5,10 @@
 
 import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep,
   problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
+import { startChat } from "./chat.js";
 import { deadwoodOf } from "./deadwood.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
+import { renderSound, signalTurn } from "./turn.js";
 
 const $ = (id) => document.getElementById(id);
 const main = document.querySelector("main");
@@ -255,8 +257,10 @@ function announceTurn() {
   if (mine && !wasMyTurn && document.hidden && notificationsAllowed()) {
     new Notification("Your turn", { body: `${view.name || game}: it is your move.`, tag: `iceberg-${gameId}` });
   }
+  signalTurn(mine, mine && !wasMyTurn); // the tab's icon, and the sound if turned on
   wasMyTurn = mine;
   renderNotify();
+  renderSound($("sound"), isMine() && view.status !== "finished");
 }
 
 function notificationsAllowed() {
@@ -626,6 +630,7 @@ async function start() {
   variant = described.ok ? described.body.variants.find((v) => v.name === view.variant) : null;
   render();
   tickDeadlines();
+  startChat(gameId, { token: () => token, seated: isMine });
   follow();
 }
 
