@@ -22,7 +22,7 @@ import pytest
 from service.runtime.inbound import quiet_aiosmtpd
 from service.runtime.redis_server import free_port
 from tests import debian
-from tests.browser import ADMIN_TOKEN, DESKTOP
+from tests.browser import ADMIN_TOKEN, DESKTOP, world
 from tests.serve_process import Serve
 from tests.smtp_sink import SmtpSink
 
@@ -97,6 +97,12 @@ def server(tmp_path_factory, chromium, mail):
     yield serve
     code, output = serve.stop()
     assert code == 0, output[-4000:]
+
+
+@pytest.fixture(scope="package")
+def rated_pair(server):
+    """Two registered players with rated games together (tests/browser/world.py)."""
+    return world.rated_pair(server)
 
 
 @dataclass

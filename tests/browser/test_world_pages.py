@@ -3,24 +3,10 @@ code the server mailed (a real SMTP server on loopback), a profile with its
 ratings, the leaderboard, the history of games with its filters, all reached
 from the lobby by links."""
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import ok
-from tests.browser.world import mailed_code, rated_game, register_by_api, wait_rated
-
-GAMES = 5  # the leaderboard lists a player from 5 rated games on
-
-
-@pytest.fixture(scope="module")
-def pair(server):
-    """Two registered players and the rated Iceberg games they played together."""
-    ann = register_by_api(server, "Ann Rated", "ann.rated@example.org")
-    bo = register_by_api(server, "Bo Rated")
-    games = [rated_game(server, ann, bo) for _ in range(GAMES)]
-    wait_rated(server, ann, "iceberg", GAMES)
-    wait_rated(server, bo, "iceberg", GAMES)
-    return ann, bo, games
+from tests.browser.world import GAMES, mailed_code, register_by_api
 
 
 def test_sign_in_on_a_second_device_with_the_mailed_code(browse, server, mail):
@@ -50,8 +36,8 @@ def test_sign_in_on_a_second_device_with_the_mailed_code(browse, server, mail):
     expect(page.locator("#no-games")).to_be_visible()
 
 
-def test_the_leaderboard_leads_to_a_profile_and_its_games(browse, server, pair):
-    ann, bo, games = pair
+def test_the_leaderboard_leads_to_a_profile_and_its_games(browse, server, rated_pair):
+    ann, bo, games = rated_pair
     page = browse.page()
     page.goto("/play/")
     page.locator("nav a", has_text="Leaderboards").click()
@@ -89,8 +75,8 @@ def test_the_leaderboard_leads_to_a_profile_and_its_games(browse, server, pair):
     expect(listed.first.locator("a", has_text="Bo Rated")).to_have_attribute("href", f"/play/players/{bo['id']}")
 
 
-def test_the_history_filters(browse, server, pair):
-    ann, bo, games = pair
+def test_the_history_filters(browse, server, rated_pair):
+    ann, bo, games = rated_pair
     page = browse.page()
     page.goto("/play/")
     page.locator("nav a", has_text="Games played").click()

@@ -6,6 +6,7 @@ import time
 
 from tests.browser.helpers import finish_by_api, ok
 
+GAMES = 5  # the leaderboard lists a player from 5 rated games on
 CODE = re.compile(r"Your sign-in code is (\d{8})")
 
 
@@ -49,3 +50,14 @@ def mailed_code(mail, address, after=0, timeout=30):
             return codes[after]
         assert time.monotonic() < deadline, "no sign-in code was mailed"
         time.sleep(0.1)
+
+
+def rated_pair(server):
+    """Two registered players and the GAMES rated Iceberg games they played
+    together, once the ratings worker has counted them all."""
+    ann = register_by_api(server, "Ann Rated", "ann.rated@example.org")
+    bo = register_by_api(server, "Bo Rated")
+    games = [rated_game(server, ann, bo) for _ in range(GAMES)]
+    wait_rated(server, ann, "iceberg", GAMES)
+    wait_rated(server, bo, "iceberg", GAMES)
+    return ann, bo, games

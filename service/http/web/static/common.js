@@ -128,7 +128,11 @@ export function cardEl(card, { button = false, as = null, extra = {} } = {}) {
   const face = [el("span", { class: "rank", text: joker ? "Joker" : card.slice(0, -1) }),
     el("span", { class: "suit", text: symbol })];
   if (as && as !== card) face.push(el("span", { class: "as", text: `=${as}` }));
-  const attrs = { class: `card suit-${suit}`, dataset: { card, ...extra }, "aria-label": label, title: label };
+  // the name begins with the text shown (WCAG 2.5.3, label in name: "J♣, jack of clubs"), so that
+  // a player who speaks to the browser can name the card as they see it
+  const shown = face.map((part) => part.textContent).join("");
+  const attrs = { class: `card suit-${suit}`, dataset: { card, ...extra }, "aria-label": `${shown}, ${label}`,
+    title: label };
   if (button) return el("button", { type: "button", "aria-pressed": "false", ...attrs }, ...face);
   return el("span", { role: "img", ...attrs }, ...face);
 }
