@@ -22,6 +22,18 @@ from tests.browser.helpers import (
 )
 from tests.browser.test_game_page import iceberg_deck
 
+
+def draw_and_discard(page):
+    """Draw, then (once the page shows the drawn card: a card clicked before the
+    page has read the draw's view would lose its selection) discard a card."""
+    cards = page.locator("[data-testid=hand] button[data-card]")
+    held = cards.count()
+    page.locator("[data-testid=actions] button[data-action=draw]").click()
+    expect(cards).to_have_count(held + 1)
+    cards.first.click()
+    page.locator("[data-testid=actions] button[data-action=discard]").click()
+
+
 CODES = re.compile(r"\((?:hands|target|max_hands|resigned|forfeit|aborted|abandoned|out|last_ace|exhausted)\)")
 
 
@@ -78,9 +90,7 @@ def test_the_title_says_whose_turn_and_notifications_are_asked_for(browse, serve
     expect(ask).to_be_visible()  # asked on a press only: nothing was asked on load
     assert page.evaluate("() => Notification.permission") == "default"
 
-    page.locator("[data-testid=actions] button[data-action=draw]").click()
-    page.locator("[data-testid=hand] button[data-card]").first.click()
-    page.locator("[data-testid=actions] button[data-action=discard]").click()
+    draw_and_discard(page)
     expect(page.locator(GAME)).to_have_attribute("data-my-turn", "false")
     expect(page).to_have_title("Iceberg: Iceberg")
 
@@ -107,9 +117,7 @@ def test_a_player_in_the_background_is_notified_of_their_turn(browse, server):
     assert page.evaluate("() => window.__told") == [], "no notification while the player looks at the page"
 
     page.evaluate("() => { window.__hidden = true; }")  # the player goes to another tab
-    page.locator("[data-testid=actions] button[data-action=draw]").click()
-    page.locator("[data-testid=hand] button[data-card]").first.click()
-    page.locator("[data-testid=actions] button[data-action=discard]").click()
+    draw_and_discard(page)
     page.wait_for_function("() => window.__told.length > 0", timeout=30_000)  # the bot has played
     name = ok(server, "GET", f"/games/{game_id}").get("name") or "Iceberg"
     assert page.evaluate("() => window.__told") == [["Your turn", f"{name}: it is your move."]]

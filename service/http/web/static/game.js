@@ -419,7 +419,7 @@ function renderHand() {
       "aria-pressed": String(!ownOrder && sortBy === by), dataset: { sort: by }, onclick: () => setSort(by) },
     `by ${by}`)));
   const count = deadwoodNote();
-  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), sorts, count,
+  region.replaceChildren(el("h2", { class: "visually-hidden", text: "Your hand" }), sorts, count ?? "",
     el("div", { class: "cards" }, ...cards), ...notes);
   restoreFocus(focused);
 }
