@@ -14,23 +14,26 @@ from tests.browser.helpers import (
     create_by_form,
     finish_by_api,
     ok,
+    page_version,
     register,
     seat_token,
     view_of,
     wait_loaded,
     wait_replay_loaded,
+    wait_version_at_least,
 )
 from tests.browser.test_game_page import iceberg_deck
 
 
 def draw_and_discard(page):
-    """Draw, then (once the page shows the drawn card: a card clicked before the
-    page has read the draw's view would lose its selection) discard a card."""
-    cards = page.locator("[data-testid=hand] button[data-card]")
-    held = cards.count()
+    """Draw, then (once the page shows the view after the draw: a card clicked
+    before would lose its selection when that view is drawn) discard a card."""
+    version = page_version(page)
     page.locator("[data-testid=actions] button[data-action=draw]").click()
-    expect(cards).to_have_count(held + 1)
-    cards.first.click()
+    wait_version_at_least(page, version + 1)
+    card = page.locator("[data-testid=hand] button[data-card]").first
+    card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
     page.locator("[data-testid=actions] button[data-action=discard]").click()
 
 
