@@ -5,7 +5,7 @@ from the lobby by links."""
 
 from playwright.sync_api import expect
 
-from tests.browser.helpers import ok
+from tests.browser.helpers import ok, wait_replay_loaded
 from tests.browser.world import GAMES, mailed_code, register_by_api
 
 
@@ -73,6 +73,10 @@ def test_the_leaderboard_leads_to_a_profile_and_its_games(browse, server, rated_
     assert sorted(li.get_attribute("data-game") for li in listed.all()) == sorted(games)
     expect(listed.first).to_have_attribute("data-status", "finished")
     expect(listed.first.locator("a", has_text="Bo Rated")).to_have_attribute("href", f"/play/players/{bo['id']}")
+    newest = listed.first.get_attribute("data-game")
+    listed.first.locator(".replay-links a", has_text="hand 1").click()  # the replay of its one hand
+    expect(page).to_have_url(f"{server.url}/play/games/{newest}/hands/0/replay")
+    wait_replay_loaded(page)
 
 
 def test_the_history_filters(browse, server, rated_pair):

@@ -36,7 +36,20 @@ function item(game) {
     el("span", { class: "tag", text: ` ${variantTitle(game.variant)}, ${STATUS_WORDS[game.status] || game.status}` }),
     el("div", { class: "seats-line" }, ...seats),
     el("div", { class: "result", text: `${result(game)} ${when}.` }),
+    replays(game),
     game.rated === false ? el("div", { class: "note", text: "Not rated." }) : null);
+}
+
+// Links to the replays of the hands that have ended (the last 10 of a long game).
+function replays(game) {
+  const ended = game.status === "finished" ? game.hands : Math.max(0, game.hands - 1);
+  if (!ended) return null;
+  const links = [];
+  for (let n = Math.max(0, ended - 10); n < ended; n += 1) {
+    links.push(" ", el("a", { href: `/play/games/${encodeURIComponent(game.id)}/hands/${n}/replay`,
+      "aria-label": `Replay of hand ${n + 1} of ${game.name || game.id}`, text: `hand ${n + 1}` }));
+  }
+  return el("div", { class: "replay-links" }, "Replays:", ...links);
 }
 
 async function show(more = false) {
