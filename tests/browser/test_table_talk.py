@@ -114,3 +114,17 @@ def test_the_tab_icon_and_an_opt_in_sound_tell_the_turn(browse, server):
 
     page.reload()  # remembered
     expect(page.locator("#sound button[data-sound]")).to_have_attribute("aria-pressed", "true")
+
+
+def test_the_lobby_tab_says_how_many_games_wait_for_a_move(browse, server):
+    page = browse.page()
+    sol = register(page, "Lia")
+    expect(page).to_have_title("Iceberg: lobby")
+    expect(page.locator("link[rel~=icon]")).to_have_attribute("href", "/play/static/icon.svg")
+    for _ in range(2):  # seat 0 moves first in the first hand: both wait for Lia
+        ok(server, "POST", "/games", {"players": [{"player": "me"}, {"name": "Bot", "bot": "greedy"}]},
+           sol["token"], status=201)
+    page.reload()
+    expect(page.locator("#my-games li[data-my-turn=true]")).to_have_count(2)
+    expect(page).to_have_title("● Your move in 2 games — Iceberg: lobby")
+    expect(page.locator("link[rel~=icon]")).to_have_attribute("href", "/play/static/icon-turn.svg")

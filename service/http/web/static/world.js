@@ -68,4 +68,23 @@ export function setQuery(params) {
   history.replaceState(null, "", location.pathname + (search ? `?${search}` : ""));
 }
 
+// The inbox (on the lobby) marks the tab too: its title counts the games that
+// wait for the player's move and its icon gets the same dot as a game's, so a
+// lobby left open in another tab says when a move is due. It reads the rows
+// lobby.js draws (li[data-my-turn]) as they change.
+function watchInbox() {
+  const list = document.getElementById("my-games");
+  const link = document.querySelector("link[rel~='icon']");
+  if (!list || !link) return;
+  const base = document.title;
+  const mark = () => {
+    const due = list.querySelectorAll("li[data-my-turn='true']").length;
+    document.title = due ? `● Your move in ${due} game${due === 1 ? "" : "s"} — ${base}` : base;
+    link.setAttribute("href", due ? "/play/static/icon-turn.svg" : "/play/static/icon.svg");
+  };
+  new MutationObserver(mark).observe(list, { childList: true, subtree: true, attributes: true });
+  mark();
+}
+
 fillNav();
+watchInbox();
