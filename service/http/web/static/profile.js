@@ -6,6 +6,7 @@ import { number, variants, variantTitle } from "./world.js";
 
 const $ = (id) => document.getElementById(id);
 const main = document.querySelector("main");
+const message = $("message");
 const playerId = decodeURIComponent(location.pathname.split("/")[3] || "");
 
 function row(entry) {
@@ -16,7 +17,7 @@ function row(entry) {
     el("th", { scope: "row", text: variantTitle(entry.variant) }),
     el("td", { text: String(entry.games) }),
     el("td", { text: String(entry.wins) }),
-    el("td", { dataset: { ordinal: rating ? String(rating.ordinal) : "" }, text: rating ? number(rating.ordinal, 2) : "unrated" }),
+    el("td", { text: rating ? number(rating.ordinal, 2) : "unrated" }),
     el("td", { text: rating ? `${number(rating.mu)} ± ${number(rating.sigma)}` : "—" }),
     el("td", {}, rank));
 }
@@ -26,7 +27,7 @@ async function start() {
   const result = await api("GET", `/players/${encodeURIComponent(playerId)}`);
   main.setAttribute("aria-busy", "false");
   if (!result.ok) {
-    return say(message(), result.status === 404 ? "There is no such player." : problemText(result), "error");
+    return say(message, result.status === 404 ? "There is no such player." : problemText(result), "error");
   }
   const profile = result.body;
   document.title = `Iceberg: ${profile.name}`;
@@ -37,10 +38,6 @@ async function start() {
   $("ratings").hidden = !profile.variants.length;
   $("no-games").hidden = Boolean(profile.variants.length);
   $("their-games").href = `/play/history?player=${encodeURIComponent(profile.id)}`;
-}
-
-function message() {
-  return $("message");
 }
 
 start();
