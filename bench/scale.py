@@ -50,9 +50,10 @@ def memory(args) -> None:
                 by_key.update(s)
             print(f"{args.games} finished one-hand games of three bots, {sum(events.values())} events "
                   f"({min(events.values())} to {max(events.values())} a game)")
-            print(f"as they end (log, snapshot, summary, name, meta; replays only once asked for): mean "
+            print(f"as they end, the minute before they are sealed (log, snapshot, summary, name, meta; replays only "
+                  f"once asked for), and for ten minutes after a read brings a sealed game back: mean "
                   f"{statistics.mean(played.values()):,.0f} B, max {max(played.values()):,} B")
-            print("sealed an hour after their end, their own keys, bytes a game (mean): " + ", ".join(
+            print("sealed a minute after their end, their own keys, bytes a game (mean): " + ", ".join(
                 f"{k} {v / len(ids):,.0f}" for k, v in by_key.most_common()))
             print(f"a game's own keys: mean {statistics.mean(totals):,.0f} B, max {max(totals):,} B "
                   f"({sum(totals) / sum(events.values()):.0f} B an event)")

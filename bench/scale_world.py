@@ -56,7 +56,7 @@ class InProcess:
         return ids
 
     def seal(self) -> int:
-        """As the ticker does an hour after the games ended."""
+        """As the ticker does once the games ended ICEBERG_SEAL_AFTER_S (a minute) before."""
         return self.svc.archiver.seal_due(int(time.time() * 1000) + 3_600_000 + 60_000, limit=100_000)
 
     def close(self) -> None:

@@ -38,6 +38,7 @@ class Config:
     repair_s: float = 10.0  # a bot to move with nothing appended this long: its job was lost, enqueue again
     abandon_days: float = 30.0  # a game with no action this long ends as abandoned
     archive_after_days: float = 7.0  # a finished game leaves Redis for the archive this long after its end
+    seal_after_s: float = 60.0  # a finished game is sealed (one compressed key) this long after its end
     archive_dir: str | None = None  # where the archive is kept; None: archive/ in the data directory
     bot_pause_s: float = 0.0  # pause between a bot's actions, so people can follow its turn
     bot_games_per_creator: int = 4  # bot-only games going at once per creator (player, else address); 0: none
@@ -74,6 +75,7 @@ class Config:
             repair_s=float(env.get("ICEBERG_REPAIR_S") or 10),
             abandon_days=float(env.get("ICEBERG_ABANDON_DAYS") or 30),
             archive_after_days=float(env.get("ICEBERG_ARCHIVE_AFTER_DAYS") or 7),
+            seal_after_s=float(env.get("ICEBERG_SEAL_AFTER_S") or 60),
             archive_dir=env.get("ICEBERG_ARCHIVE_DIR") or None,
             bot_pause_s=float(env.get("ICEBERG_BOT_PAUSE_S") or 0),
             bot_games_per_creator=int(env.get("ICEBERG_BOT_GAMES_PER_CREATOR") or 4),

@@ -128,7 +128,7 @@ def wire(config: Config | None = None, *, store_redis=None, queue_redis=None, cl
     filing, chat = Filing(history, recorder, players, lobby), Chat(store_redis)
     inbox = Inbox(players, clock)
     archiver = Archiver(store_redis, Archive(config.archive_path), ArchivedGames(store_redis), repository, due, clock,
-                        config.archive_after_days)
+                        config.archive_after_days, config.seal_after_s)
     repository.bring_back, history.archived_summary = archiver.bring_back, archiver.summary
     follow_ups = FollowUps(queue, due, webhooks, clock, config.repair_s, config.abandon_days * 86400,
                            config.bot_game_turn_s, filing=filing, inbox=inbox)

@@ -42,7 +42,7 @@ class HandResult(events.HandResult):
 GameCreated = events.game_created("probe", Rules)
 HandStarted = events.hand_started(first_seat=int)
 CardDrawn, CardDiscarded = events.of_variant(events.CardDrawn), events.of_variant(events.CardDiscarded)
-HandEnded, GameEnded = events.hand_ended(HandResult), events.of_variant(events.GameEnded)
+HandEnded, GameEnded = events.hand_ended(HandResult, ("done",)), events.of_variant(events.GameEnded)
 STORED = (events.created_form(GameCreated, "zG"),
           StoredForm(HandStarted, "zH", ("hand", "first_seat", "deck_commitment", "deck", "salt"), joined=("deck",)),
           events.seat_card_form(CardDrawn, "zD"), events.seat_card_form(CardDiscarded, "zX"),

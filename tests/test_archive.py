@@ -96,14 +96,15 @@ def test_an_archived_games_replay_is_built_from_the_archive(served):
     assert "hand" in client.get(f"/games/{game}/hands/0/replay.txt").get_data(as_text=True).lower()
 
 
-def test_a_finished_game_is_sealed_in_one_key_an_hour_after_its_end_and_served_then_archived(served):
+def test_a_finished_game_is_sealed_in_one_key_a_minute_after_its_end_and_served_then_archived(served):
     svc, _ctx, client = served
     game = GAMES[0]
     before = {path: client.get(f"/games/{game}{path}").get_json() for path in ("", "/events", "/export")}
     used = sum(svc.recorder.redis.memory_usage(k, samples=0) for k in game_keys(svc.recorder.redis, game))
     ended = max(svc.recorder.last_at(g) for g in GAMES)
-    assert svc.archiver.seal_due(ended + 3_599_000) == 0
-    assert svc.archiver.seal_due(ended + 3_600_000) == 2
+    assert svc.archiver.seal_after_s == 60  # the default
+    assert svc.archiver.seal_due(ended + 59_000) == 0
+    assert svc.archiver.seal_due(ended + 60_000) == 2
     left = {k.decode().split("}:")[1]: svc.recorder.redis.memory_usage(k, samples=0)
             for k in game_keys(svc.recorder.redis, game)}
     assert set(left) == {"sealed", "summary", "info"} and sum(left.values()) < used / 2

@@ -33,6 +33,9 @@ GAMES = {  # variant -> (players, rules, the people's turns left to time out)
     "rummy": ([{"name": "Ann"}, {"name": "Bo", "bot": "greedy"}, {"name": "Cy", "bot": "random"}],
               {"hands": 1, "turn_timeout_s": 60, "discard_to_go_out": True}, {0, 3}),
     "conquian": ([{"name": "Ann"}, {"name": "Bo", "bot": "greedy"}], {"target_score": 2, "turn_timeout_s": 60}, {0, 2}),
+    "kalooki": ([{"name": "Ann"}, {"name": "Bo", "bot": "greedy"}], {"hands": 1, "turn_timeout_s": 60}, {0, 2}),
+    "manipulation": ([{"name": "Ann"}, {"name": "Bo", "bot": "greedy"}, {"name": "Cy", "bot": "random"}],
+                     {"hands": 1, "turn_timeout_s": 60}, {0, 3}),
 }
 
 

@@ -111,3 +111,32 @@ def test_a_job_that_says_queued_but_is_on_no_queue_was_lost(own_redis):
     assert redis.hget(Job.key_for(check_id("g_2")), "status") == b"queued"
     assert jobs.check("g_2", 6)  # enqueued again: the game is looked at
     assert queued(redis) == [check_id("g_2")]
+
+
+def test_a_bot_job_left_running_by_a_dead_worker_is_repaired_once_it_has_run_repair_s(own_redis, own_client,
+                                                                                       monkeypatch):
+    """As after Redis went down under a worker: the job stays "started" for good. The game is
+    looked at again when the job has run ICEBERG_REPAIR_S, not the 30 s a queued job waits."""
+    ctx = use_context(monkeypatch, own_redis.url, ICEBERG_REPAIR_S="2")
+    from service.app.jobs import bot_id
+    from workers.sweeper import check_game
+
+    with freeze_time(T0):
+        game = own_client.create(BOTS)["id"]
+    redis = ctx.queue_redis
+    version = ctx.repository.load(game).state.version
+    lose_every_job(redis)
+    started = T0 + timedelta(seconds=10)
+    redis.hset(Job.key_for(bot_id(game, version)),
+               mapping={"status": "started", "started_at": started.strftime("%Y-%m-%dT%H:%M:%S.%fZ")})
+
+    def check_at(seconds: float) -> str:
+        lease = epoch_ms(T0 + timedelta(seconds=seconds + 60))
+        ctx.due.redis.zadd(keys.DUE, {game: lease})
+        with freeze_time(T0 + timedelta(seconds=seconds)):
+            return check_game(game, lease)
+
+    assert check_at(11) == "bot job waiting"
+    assert ctx.due.when(game) == epoch_ms(started + timedelta(seconds=3))  # run 2 s, and a second's margin
+    assert check_at(13) == "repaired"
+    assert queued(redis) == [repair_id(game)]

@@ -22,7 +22,6 @@ from service.runtime.redis_server import free_port
 from service.runtime.supervisor import Backoff
 from tests.test_serve import BIN, Serve
 from tests.workers_helpers import wait_until
-from workers.sweeper import WAITING_RECHECK_S
 
 ADMIN = "supervisor-admin-token"
 
@@ -209,8 +208,8 @@ def test_a_sigkilled_worker_redis_and_gunicorn_come_back_under_load_and_no_ackno
         wait_until(lambda: replaced(serve, REDIS, redis), timeout=15, what="a new redis-server")
         wait_until(lambda: healthy(serve), timeout=15, what="healthy again")
         # a game checked while its bot's job was still on the queue of the workers Redis's restart
-        # took down is looked at again WAITING_RECHECK_S later, and its turn repaired then if lost
-        every_player_plays_on(players, timeout=30 + WAITING_RECHECK_S, what="play after Redis's restart")
+        # took down is looked at again once it has run ICEBERG_REPAIR_S, and its turn repaired then if lost
+        every_player_plays_on(players, timeout=30, what="play after Redis's restart")
 
         api = child_of(serve, API)
         os.kill(api, signal.SIGKILL)  # gunicorn's master: its workers go with it

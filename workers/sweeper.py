@@ -17,6 +17,7 @@ from domain.kernel.ending import EndGame
 from domain.kernel.errors import GameOver
 from service.app.due import next_due
 from service.app.followups import bot_only
+from service.app.jobs import OnItsWay
 from service.app.standings import settle_end
 from service.store.codec import epoch_ms
 from service.store.errors import ConcurrencyError, GameNotFound
@@ -47,11 +48,21 @@ def check_game(game_id: str, lease_ms: int) -> str:
     due = next_due(state, last_at, now, ctx.config.repair_s, ctx.config.abandon_days * 86400)
     if done == "repaired":  # the bot's new job appends; if it is lost too, look again later
         due = max(due, now + timedelta(seconds=ctx.config.repair_s))
-    elif done == "bot job waiting":  # the queue lags: its job appends when it runs. Looking again every
-        # repair_s would only fill the queue with checks ahead of the bot turns they wait for
-        due = max(due, now + timedelta(seconds=max(ctx.config.repair_s, WAITING_RECHECK_S)))
+    elif isinstance(done, OnItsWay):
+        due = max(due, _look_again(done, now, ctx.config.repair_s))
+        done = "bot job waiting"
     ctx.due.settle(game_id, lease_ms, epoch_ms(due))
     return done
+
+
+def _look_again(waiting: OnItsWay, now: datetime, repair_s: float) -> datetime:
+    """When to look again at a game whose bot job is on its way. A job on the queue appends
+    when the queue reaches it: looking every repair_s would only fill the queue with checks
+    ahead of the turns they wait for. A job running (or left "started" by a worker that died,
+    as when Redis went down under it) counts as lost once it has run repair_s: look then."""
+    if waiting.lost_after is None:
+        return now + timedelta(seconds=max(repair_s, WAITING_RECHECK_S))
+    return max(waiting.lost_after, now) + timedelta(seconds=1)
 
 
 def _append_due(ctx, game_id: str, state, now: datetime, last_at: datetime) -> str | None:
@@ -69,16 +80,18 @@ def _append_due(ctx, game_id: str, state, now: datetime, last_at: datetime) -> s
     return None
 
 
-def _notify_or_repair(ctx, game_id: str, state, now: datetime, last_at: datetime) -> str:
-    """Send a due reminder, or enqueue a bot job that seems lost: what was done."""
+def _notify_or_repair(ctx, game_id: str, state, now: datetime, last_at: datetime) -> str | OnItsWay:
+    """Send a due reminder, or enqueue a bot job that seems lost: what was done (the job on its
+    way when there was one)."""
     if state.deadline is not None and human_to_move(state) is not None and now >= reminder_time(state):
         return "reminder " + send_reminder(game_id, state.deadline)
     idle = now - last_at
     if bot_to_move(state) is not None and idle >= timedelta(seconds=ctx.config.repair_s):
         # a job that still waits on a lagging queue is late, not lost: enqueueing another would
         # only lengthen the queue (and the game has one repair on it at most)
-        if not ctx.jobs.repair(game_id, state.version, ctx.config.repair_s, bot_game=bot_only(state.players)):
-            return "bot job waiting"
+        waiting = ctx.jobs.repair(game_id, state.version, ctx.config.repair_s, bot_game=bot_only(state.players))
+        if waiting is not None:
+            return waiting
         log.info("game %s: the bot's turn at version %s had not moved for %s; enqueued again",
                  game_id, state.version, idle)
         return "repaired"

@@ -28,7 +28,7 @@ class HandResult(events.HandResult):
 GameCreated = events.game_created("conquian", Rules)
 HandStarted = events.hand_started(dealer=int, upcard=str | None)  # the upcard: deck[20], or null
 CardDiscarded = events.of_variant(events.CardDiscarded)  # the opponent's exposed card now
-HandEnded = events.hand_ended(HandResult)
+HandEnded = events.hand_ended(HandResult, ("out", "drawn"))
 GameEnded = events.of_variant(events.GameEnded)
 
 

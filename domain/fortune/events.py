@@ -28,7 +28,7 @@ GameCreated = events.game_created("fortune", Rules)
 HandStarted = events.hand_started(dealer=int, first_seat=int, upcard=str)  # the upcard starts the pile: public
 CardDrawn = events.of_variant(events.CardDrawn)  # the top card of the stock, seen by its taker only
 CardDiscarded = events.of_variant(events.CardDiscarded)
-HandEnded = events.hand_ended(HandResult)  # `reason`: "out" (a hand emptied) or "exhausted" (no stock to renew)
+HandEnded = events.hand_ended(HandResult, ("out", "exhausted"))  # `reason`: "out" (a hand emptied) or "exhausted" (no stock to renew)
 GameEnded = events.of_variant(events.GameEnded)
 MeldLaid = events.meld_laid(wild=tuple[str, ...], points=int)  # `kind`: "set" or "run"; `cards` in table order
 CardsLaidOff = events.cards_laid_off(wild=tuple[str, ...], points=int)

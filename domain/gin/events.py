@@ -44,7 +44,7 @@ GameCreated = events.game_created("gin", Rules)
 HandStarted = events.hand_started(dealer=int, upcard=str)  # the upcard: deck[20], the first discard (public)
 CardDrawn = events.of_variant(events.CardDrawnFrom, "CardDrawn")  # from "stock" or "discard"
 CardDiscarded = events.of_variant(events.CardDiscarded)
-HandEnded = events.hand_ended(HandResult)  # `reason`: "knock", "gin", "undercut" or "wall"
+HandEnded = events.hand_ended(HandResult, ("knock", "gin", "undercut", "wall"))  # `reason`: "knock", "gin", "undercut" or "wall"
 
 
 @dataclass(frozen=True, slots=True)

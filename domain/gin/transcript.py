@@ -1,6 +1,7 @@
 """How a Gin hand is told (kernel/telling.py), one line per event: the deal,
 every draw and discard, the knock, the show and the score."""
 
+from ..kernel.narration import game_end_words, hand_end_words
 from ..kernel.telling import Telling, each_seat
 
 
@@ -41,7 +42,8 @@ _REASONS = {
 
 
 def _ending(names, data, earlier) -> list[str]:
-    return [_REASONS.get(data["reason"], data["reason"])] + each_seat(names, data["results"], lambda r: (
+    why = _REASONS.get(data["reason"], f"The hand ends: {hand_end_words(data['reason'])}.")
+    return [why] + each_seat(names, data["results"], lambda r: (
         f"deadwood {r['deadwood']}, scores {r['score']}" + (f" (bonus {r['bonus']})" if r["bonus"] else "")))
 
 
@@ -54,7 +56,7 @@ def _game_over(names, data) -> list[str]:
                      f"{data['totals'][seat]}")
     winners = " and ".join(names[s] for s in data["winners"])
     verb = "draw" if len(data["winners"]) > 1 else "wins"
-    lines.insert(0, f"The game is over ({data['reason']}): {winners} {verb}.")
+    lines.insert(0, f"The game is over, {game_end_words(data['reason'])}: {winners} {verb}.")
     return lines
 
 

@@ -28,7 +28,7 @@ class HandResult(events.HandResult):
 GameCreated = events.game_created("iceberg", Rules)
 HandStarted = events.hand_started(first_seat=int)
 CardDrawn = events.of_variant(events.CardDrawn)
-HandEnded = events.hand_ended(HandResult)  # `reason`: "out" or "last_ace"
+HandEnded = events.hand_ended(HandResult, ("out", "last_ace"))  # `reason`: "out" or "last_ace"
 GameEnded = events.of_variant(events.GameEnded)
 CardPickedUp = events.of_variant(events.SeatCard, "CardPickedUp")  # `seat` takes the card passed to it
 AceRevealed = events.of_variant(events.SeatCard, "AceRevealed")  # an ace of `seat`'s goes face up before it

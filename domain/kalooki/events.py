@@ -34,7 +34,7 @@ CardDiscarded = events.of_variant(events.CardDiscarded)
 # `points`: what the meld (or the laid-off cards) is worth on the table; `kind`: "set" or "run"
 MeldLaid = events.meld_laid(wild=tuple[str, ...], points=int)
 CardsLaidOff = events.cards_laid_off(wild=tuple[str, ...], points=int)
-HandEnded = events.hand_ended(HandResult)  # `reason`: "out" (a hand emptied) or "exhausted" (dead: nobody scores)
+HandEnded = events.hand_ended(HandResult, ("out", "exhausted"))  # `reason`: "out" (a hand emptied) or "exhausted" (dead: nobody scores)
 GameEnded = events.of_variant(events.GameEnded)
 
 

@@ -145,6 +145,8 @@ class Ending:
 
     def now(self, batch: Batch, reason: str, results=None) -> None:
         """The hand in `batch` ends, the deal revealed; then the game, if it is over."""
+        if reason not in self.ended_type.reasons:  # its words would be missing (tests/test_words.py)
+            raise ValueError(f"{reason!r} is not a declared reason of {self.ended_type.__module__}.HandEnded")
         hand = batch.state.hand
         results = self.results(batch.state) if results is None else results
         batch.emit(self.ended_type(hand.number, reason, results, hand.deck, hand.salt))

@@ -13,7 +13,7 @@ the fields its deal has:
     GameCreated = events.game_created("gin", Rules)
     HandStarted = events.hand_started(dealer=int, upcard=str)
     CardDrawn = events.of_variant(events.CardDrawnFrom, "CardDrawn")
-    HandEnded = events.hand_ended(HandResult)
+    HandEnded = events.hand_ended(HandResult, ("out", "exhausted"))
 
 The kernel's evolvers, deciders and words (kernel/evolving.py, deciding.py,
 telling.py) know every variant's class through these. `UpcardPassed` and
@@ -211,10 +211,11 @@ def cards_laid_off(**more: type) -> type:
                                   slots=True))
 
 
-def hand_ended(result_type: type) -> type:
-    """A variant's HandEnded: its results are its `HandResult`s."""
+def hand_ended(result_type: type, reasons: tuple[str, ...]) -> type:
+    """A variant's HandEnded: its results are its `HandResult`s, its `reason` one
+    of `reasons` (declared, so that the words for each can be checked complete)."""
     return _theirs(make_dataclass("HandEnded", [("results", tuple[result_type, ...])], bases=(HandEnded,),
-                                  frozen=True, slots=True))
+                                  namespace={"reasons": reasons}, frozen=True, slots=True))
 
 
 def _theirs(cls: type) -> type:

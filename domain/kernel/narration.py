@@ -14,6 +14,40 @@ KERNEL_LINES = {
 }
 
 
+#: why a hand ended (HandEnded.reason), in words: the narration and the notices never
+#: show the bare code (a reason not here reads as "the hand is over")
+HAND_ENDS = {
+    "out": "a player went out",
+    "last_ace": "the last ace was placed",
+    "exhausted": "the stock ran out and could not be renewed",
+    "drawn": "the stock ran out: the hand is drawn",
+    "blocked": "the stock is out and nobody can play",
+    "knock": "a player knocked",
+    "gin": "a player went gin",
+    "undercut": "the knocker was undercut",
+    "wall": "the stock ran down to its last two cards",
+}
+
+#: why a game ended (GameEnded.reason, kernel/ending.py REASONS), in words
+GAME_ENDS = {
+    "target": "a player reached the target score",
+    "hands": "the agreed number of hands has been played",
+    "max_hands": "the limit on the number of hands was reached",
+    "resigned": "the other players resigned",
+    "forfeit": "a player ran out of time and forfeited",
+    "aborted": "the game was called off",
+    "abandoned": "nobody played it for a long time",
+}
+
+
+def hand_end_words(reason: str) -> str:
+    return HAND_ENDS.get(reason, "the hand is over")
+
+
+def game_end_words(reason: str) -> str:
+    return GAME_ENDS.get(reason, "it has ended")
+
+
 def plain_line(kind: str, data: dict, names) -> str:
     """The narration of an event no variant words itself: a kernel event's line,
     or else (an event added later and not worded yet) its type in words, so a

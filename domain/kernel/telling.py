@@ -20,7 +20,7 @@ names what an earlier event laid down.
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .narration import game_over, one_line, plain_line
+from .narration import game_end_words, game_over, hand_end_words, one_line, plain_line
 
 Phrase = Callable[[dict, list, list], "str | None"]
 
@@ -43,7 +43,7 @@ EMPTIED = "A player's hand is empty: the hand ends."  # `out`, as most variants 
 
 def _ending(names, data, earlier) -> list[str]:
     """A hand's end for a variant that words it no better: why, and each seat's result."""
-    return [f"The hand ends ({data['reason']})."] + each_seat(
+    return [f"The hand ends: {hand_end_words(data['reason'])}."] + each_seat(
         names, data["results"], lambda r: ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in r.items()
                                                     if key != "seat"))
 
@@ -198,7 +198,7 @@ def _cards(cards) -> str:
 
 def _hand_ended(data, who) -> str:
     scores = ", ".join(f"{who(r['seat'])} {r.get('total', r.get('score', 0)):+d}" for r in data["results"])
-    return f"Hand {data['hand'] + 1} ended ({data['reason']})" + (f": {scores}." if scores else ".")
+    return f"Hand {data['hand'] + 1} ended, {hand_end_words(data['reason'])}" + (f": {scores}." if scores else ".")
 
 
 def _discarded(data, who) -> str:
@@ -227,7 +227,7 @@ NOTICES = {
     "UpcardPassed": lambda data, who: f"{who(data['seat'])} passed the upcard.",
     "StockRenewed": lambda data, who: "The discard pile was turned over as a new stock.",
     "HandEnded": _hand_ended,
-    "GameEnded": lambda data, who: (f"The game ended ({data['reason']}); "
+    "GameEnded": lambda data, who: (f"The game ended: {game_end_words(data['reason'])}; "
                                     f"won by {', '.join(who(s) for s in data['winners']) or 'nobody'}."),
     "TurnTimedOut": lambda data, who: f"{who(data['seat'])} ran out of time.",
     "SeatTaken": lambda data, who: f"{data['name']} took seat {data['seat']}.",

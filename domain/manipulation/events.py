@@ -24,7 +24,7 @@ class HandResult(events.HandResult):
 GameCreated = events.game_created("manipulation", Rules)
 HandStarted = events.hand_started(dealer=int, first_seat=int)  # no upcard: the rest of the deck is the stock
 CardDrawn = events.of_variant(events.CardDrawn)  # the top card of the stock, seen by its taker only
-HandEnded = events.hand_ended(HandResult)  # `reason`: "out" (a hand emptied) or "blocked" (every seat passed)
+HandEnded = events.hand_ended(HandResult, ("out", "blocked"))  # `reason`: "out" (a hand emptied) or "blocked" (every seat passed)
 GameEnded = events.of_variant(events.GameEnded)
 
 

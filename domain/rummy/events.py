@@ -41,7 +41,7 @@ CardDrawn = events.of_variant(events.CardDrawnFrom, "CardDrawn")  # from "stock"
 MeldLaid = events.meld_laid(points=int)  # `kind`: "set" or "run"; `cards` in table order
 CardsLaidOff = events.cards_laid_off(points=int)  # `cards`: the cards added
 CardDiscarded = events.of_variant(events.CardDiscarded)
-HandEnded = events.hand_ended(HandResult)  # `reason`: "out" or "exhausted"
+HandEnded = events.hand_ended(HandResult, ("out", "exhausted"))  # `reason`: "out" or "exhausted"
 GameEnded = events.of_variant(events.GameEnded)  # `reason`: "target", "hands" or "max_hands" (or an early end)
 
 

@@ -10,17 +10,23 @@ and only then leave Redis; what is a cache (replays, the export, idempotency
 answers, delivery attempts, reminder marks) is dropped. Redis keeps one hash
 entry, `iceberg:archived`.
 
-Before that, SEAL_AFTER_S (an hour) after it ended, when its players have
-seen its end and its last replay, a finished game is **sealed** in Redis
-(`seal`, by the same ticker): the same document, without its summary and name (which the
-history and the lobby read), kept gzip-compressed in one key, `{g}:sealed`,
-in place of its log and the rest: a finished game costs a third of what it
-did while played. Archiving then moves that document to the archive.
+Before that, ICEBERG_SEAL_AFTER_S (a minute) after it ended, a finished game
+is **sealed** in Redis (`seal`, by the same ticker): the same document,
+without its summary and name (which the history and the lobby read), kept
+gzip-compressed in one key, `{g}:sealed`, in place of its log and the rest:
+a finished game costs a third of what it did while played. The swap is one
+script that first checks that no key changed since it was read (a chat
+message said meanwhile: the game is sealed on the next tick instead).
+Archiving then moves that document to the archive.
 
-Reading an archived game is transparent: whatever asks for it (a request for
-any of its URLs, a listing, a rebuild) brings it back (`bring_back`): its keys
-are written again, each expiring RESTORED_S later, and everything reads it as
-before. The document is the truth from then on; the copy is a cache.
+Reading a sealed or archived game is transparent: whatever asks for it (a
+request for any of its URLs, a listing, a rebuild) brings it back
+(`bring_back`): its keys are written again, each expiring RESTORED_S later,
+and everything reads it as before. The document is the truth from then on;
+the copy is a cache. A write to such a game (a chat message, a message
+hidden) first makes the game whole again for good (`keep`): its keys kept
+without expiry, its document dropped, and it is sealed and archived again
+counting from then.
 
 The document (format "iceberg-archive", version 1):
   {"format": "iceberg-archive", "version": 1, "game": "<id>", "archived": <ms>,
@@ -44,8 +50,8 @@ from ..store.codec import GENESIS, chain
 log = logging.getLogger("iceberg.archive")
 
 FORMAT, VERSION = "iceberg-archive", 1
-SEAL_AFTER_S = 3600  # a finished game is sealed this long after it ended
-RESTORED_S = 3600  # a game brought back from the archive stays in Redis this long after
+SEAL_AFTER_S = 60  # a finished game is sealed this long after it ended (ICEBERG_SEAL_AFTER_S)
+RESTORED_S = 600  # a sealed or archived game brought back for a read stays in Redis this long after
 LEASE_MS = 600_000  # a claimed game whose archiving died is tried again after this
 UNSEALED = ("summary", "info", "sealed")  # left as they are when a game is sealed: the history and the lobby read them
 CACHES = ("replay:", "export", "idem:", "deliveries:", "reminded:")  # dropped: the log rebuilds them, or they expire
@@ -58,24 +64,55 @@ def _value(b: bytes) -> dict:
         return {"x": b.hex()}
 
 
+def _size(saved: dict) -> str:
+    """What the swap script counts of a key as read: entries, fields, items or bytes."""
+    value = saved["value"]
+    return str(len(_bytes(value)) if saved["type"] == "string" else len(value))
+
+
 def _bytes(value: dict) -> bytes:
     return value["s"].encode("utf-8") if "s" in value else bytes.fromhex(value["x"])
 
 
 class Archiver:
-    def __init__(self, redis, archive, index, repository, due, clock, after_days: float):
+    # the swap of a game's keys for its sealed document, if every key is as it was read (KEYS[1]: the
+    # sealed key; KEYS[2..n+1]: the keys read, ARGV[2..n+1] their sizes; KEYS[n+2..]: the rest to drop)
+    _SWAP = """
+local n = tonumber(ARGV[2])
+for i = 1, n do
+  local key, size = KEYS[i + 1], ARGV[i + 2]
+  local kind = redis.call('TYPE', key).ok
+  local found = -1
+  if kind == 'stream' then found = redis.call('XLEN', key)
+  elseif kind == 'hash' then found = redis.call('HLEN', key)
+  elseif kind == 'list' then found = redis.call('LLEN', key)
+  elseif kind == 'zset' then found = redis.call('ZCARD', key)
+  elseif kind == 'string' then found = redis.call('STRLEN', key) end
+  if tostring(found) ~= size then return 0 end
+end
+redis.call('SET', KEYS[1], ARGV[1])
+for i = 2, #KEYS do redis.call('UNLINK', KEYS[i]) end
+return 1
+"""
+
+    def __init__(self, redis, archive, index, repository, due, clock, after_days: float,
+                 seal_after_s: float = SEAL_AFTER_S):
         self.redis, self.archive, self.index = redis, archive, index
         self.repository, self.due, self.clock, self.after_days = repository, due, clock, after_days
+        self.seal_after_s = seal_after_s
+        self._swap = redis.register_script(self._SWAP)
 
     # --- archiving ---------------------------------------------------------------------------
 
     def seal_due(self, now_ms: int, limit: int = 200) -> int:
-        """Seal the games that ended SEAL_AFTER_S before `now_ms`: how many."""
-        claimed = self.index.claim(now_ms - SEAL_AFTER_S * 1000, now_ms + LEASE_MS, limit, keys.SEALING)
+        """Seal the games that ended `seal_after_s` before `now_ms`: how many."""
+        claimed = self.index.claim(now_ms - int(self.seal_after_s * 1000), now_ms + LEASE_MS, limit, keys.SEALING)
         for game_id in claimed:
             try:
-                self.seal(game_id, now_ms)
-                self.index.sealed(game_id)
+                if self.seal(game_id, now_ms):
+                    self.index.sealed(game_id)
+                else:  # written to while it was read: on the next tick
+                    self.index.seal_later(game_id, now_ms - int(self.seal_after_s * 1000))
             except Exception:  # noqa: BLE001 - one game's trouble stops no other; its lease brings it back
                 log.exception("could not seal %s; trying again in %s s", game_id, LEASE_MS // 1000)
         return len(claimed)
@@ -91,23 +128,45 @@ class Archiver:
                 log.exception("could not archive %s; trying again in %s s", game_id, LEASE_MS // 1000)
         return done
 
-    def seal(self, game_id: str, now_ms: int) -> None:
+    def seal(self, game_id: str, now_ms: int) -> bool:
         """A finished game whose end is settled: its keys but the summary and name,
-        as one compressed document in `{g}:sealed`; the caches dropped."""
+        as one compressed document in `{g}:sealed`; the caches dropped. False if a
+        key changed while they were read (nothing is dropped then)."""
         names = list(self.redis.scan_iter(match=keys.GAME_PATTERN % game_id, count=1000))
         prefix = len(keys.tag(game_id)) + 1
         suffixes = {name: name.decode()[prefix:] for name in names}
         if "events" not in suffixes.values():
-            return  # sealed already (or archived)
+            return True  # sealed already (or archived)
         kept = [n for n in names if not suffixes[n].startswith(CACHES) and suffixes[n] not in UNSEALED]
+        saved = {n: self._read(n, suffixes[n]) for n in kept}
         document = {"format": FORMAT, "version": VERSION, "game": game_id, "sealed": now_ms,
-                    "keys": {suffixes[n]: self._read(n, suffixes[n]) for n in kept}}
-        self.redis.set(keys.sealed(game_id), gzip.compress(json.dumps(document, separators=(",", ":")).encode(), 6))
+                    "keys": {suffixes[n]: value for n, value in saved.items()}}
+        dropped = [n for n in names if n not in saved and suffixes[n] not in UNSEALED]
+        packed = gzip.compress(json.dumps(document, separators=(",", ":")).encode(), 6)
+        return bool(self._swap(keys=[keys.sealed(game_id), *kept, *dropped],
+                               args=[packed, len(kept), *(_size(saved[n]) for n in kept)]))
+
+    def keep(self, game_id: str, now_ms: int) -> None:
+        """Before a write to a finished game: if it is sealed or archived, its keys
+        written back for good and its document dropped, so that what is written
+        now is neither left out of the document nor expires with a read's copy.
+        The game is sealed and archived again counting from `now_ms`."""
+        sealed, archived = self.redis.exists(keys.sealed(game_id)), self.index.is_archived(game_id)
+        if not (sealed or archived):
+            return
+        document = self._document_of(game_id)
+        self.bring_back(game_id)
         pipe = self.redis.pipeline(transaction=False)
-        for name in names:
-            if suffixes[name] not in UNSEALED:
-                pipe.unlink(name)
+        for name in self.redis.scan_iter(match=keys.GAME_PATTERN % game_id, count=1000):
+            if not name.decode().endswith(":sealed"):
+                pipe.persist(name)
+        for commitment in (document or {}).get("deals", {}):
+            pipe.persist(keys.deal_secret(commitment))
         pipe.execute()
+        self.index.finished(game_id, now_ms, again=True)  # indexed (and unarchived) before the document goes
+        self.redis.unlink(keys.sealed(game_id))
+        if archived:
+            self.archive.delete(game_id)
 
     def archive_game(self, game_id: str, now_ms: int) -> bool:
         """Move one finished, settled game to the archive: whether it was moved."""

@@ -46,9 +46,14 @@ def clean_text(text: str) -> str:
     return cleaned
 
 
-def say(chat, game_id: str, state, seat: int, player: str | None, text: str, at: str) -> dict:
-    """Say `text` at the table as `seat` (of the game in `state`): the message as shown."""
+def say(chat, game_id: str, state, seat: int, player: str | None, text: str, at: str, keep=None) -> dict:
+    """Say `text` at the table as `seat` (of the game in `state`): the message as shown.
+    `keep(game_id)`, once the text is found fit, makes a finished game that was sealed
+    or archived whole again first (service/app/archiving.py), so the message outlives
+    the copy a read brought back."""
     message = {"seat": seat, "name": state.players[seat].name, "player": player, "text": clean_text(text), "at": at}
+    if keep is not None and state.status == "finished":
+        keep(game_id)
     number = chat.say(game_id, message)
     if number is None:
         raise ChatFull(f"this game's chat holds its {MOST} messages already")

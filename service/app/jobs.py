@@ -18,6 +18,7 @@ as it succeeds, which costs five more round trips a job (bench/scale.py rtt).
 """
 
 import json
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from rq import Queue
@@ -84,30 +85,35 @@ class Jobs:
             found = pipe.execute()
         return any(_waiting(found[n:n + 3], running_s) for n in range(0, len(found), 3))
 
-    def bot_waiting(self, game_id: str, version: int, running_s: float) -> bool:
-        """A bot job for the game at `version` is still on its way: on a queue,
+    def bot_waiting(self, game_id: str, version: int, running_s: float) -> "OnItsWay | None":
+        """A bot job for the game at `version` still on its way (on a queue,
         running for less than `running_s`, its repair so, or its turn waiting for
-        its pace (one round trip)."""
+        its pace), or None (one round trip)."""
         with self.queue.connection.pipeline(transaction=False) as pipe:
             for job_id in (bot_id(game_id, version), repair_id(game_id)):
                 self._ask(pipe, job_id)
             pipe.zscore(keys.LATER_BOT_GAMES, canonical({"args": [game_id, version]}))
             found = pipe.execute()
-        return _waiting(found[0:3], running_s) or _waiting(found[3:6], running_s) or found[6] is not None
+        if any(found[n] is not None for n in (1, 2, 4, 5, 6)):  # on either queue, or waiting for its pace
+            return OnItsWay(None)  # queued or paced: it runs when the queue reaches it
+        running = [until for until in (_running_until(found[0:3], running_s), _running_until(found[3:6], running_s))
+                   if until is not None]
+        return OnItsWay(max(running)) if running else None
 
     def _ask(self, pipe, job_id: str) -> None:
         pipe.hmget(Job.key_for(job_id), "status", "started_at")
         pipe.lpos(self.queue.key, job_id)
         pipe.lpos(self.bot_games.key, job_id)
 
-    def repair(self, game_id: str, version: int, running_s: float, bot_game: bool = False) -> bool:
+    def repair(self, game_id: str, version: int, running_s: float, bot_game: bool = False) -> "OnItsWay | None":
         """Enqueue the bot's turn at `version` again, as the game's one repair,
-        unless a bot job for it is still on its way: whether it was enqueued."""
-        if self.bot_waiting(game_id, version, running_s):
-            return False
+        unless a bot job for it is still on its way: that job, or None once enqueued."""
+        waiting = self.bot_waiting(game_id, version, running_s)
+        if waiting is not None:
+            return waiting
         _enqueue(self.bot_games if bot_game else self.queue, BOT, args=(game_id, version),
                  job_id=repair_id(game_id), result_ttl=RESULT_TTL_S, failure_ttl=86400)
-        return True
+        return None
 
     def bot_turn_later(self, at_ms: int, game_id: str, version: int) -> None:
         """A bot-only game's next turn, at `at_ms` (its pace): kept in our own index
@@ -193,15 +199,27 @@ class Jobs:
         return len(due)
 
 
+@dataclass(frozen=True)
+class OnItsWay:
+    """A bot job not lost (yet): running until `lost_after` (then it died with its
+    worker, unless it ended), or, None, waiting on a queue or for its pace."""
+    lost_after: datetime | None
+
+
 def _waiting(found: list, running_s: float) -> bool:
     """From a job's (status and start, place on the iceberg queue, on bot-games)."""
-    (status, started_at), on_queue, on_bot_games = found
-    if on_queue is not None or on_bot_games is not None:
-        return True
+    _status, on_queue, on_bot_games = found
+    return on_queue is not None or on_bot_games is not None or _running_until(found, running_s) is not None
+
+
+def _running_until(found: list, running_s: float) -> datetime | None:
+    """When a job that is running counts as died with its worker, if that is still to come."""
+    (status, started_at), _on_queue, _on_bot_games = found
     if status != JobStatus.STARTED.value.encode() or not started_at:
-        return False
+        return None
     started = utcparse(started_at.decode()).replace(tzinfo=timezone.utc)  # RQ's own clock: UTC, naive
-    return datetime.now(timezone.utc) - started < timedelta(seconds=running_s)
+    until = started + timedelta(seconds=running_s)
+    return until if datetime.now(timezone.utc) < until else None
 
 
 def _enqueue(queue: Queue, function: str, **options) -> None:

@@ -28,7 +28,7 @@ def post_message(game_id, reader):
     state = game_state(game_id)
     player = svc.players.seated(game_id).get(reader.seat)
     try:
-        message = say(svc.chat, game_id, state, reader.seat, player, text, iso_ms(now_ms()))
+        message = say(svc.chat, game_id, state, reader.seat, player, text, iso_ms(now_ms()), keep=_keeper(svc))
     except ChatRefused as e:
         raise Problem(422, "invalid_request", str(e), extra={"errors": {"text": [str(e)]}}) from None
     except ChatFull as e:
@@ -62,5 +62,15 @@ def hide_message(game_id, message):
     must_exist(game_id)
     if not 1 <= message <= svc.chat.count(game_id):
         raise Problem(404, "not_found", "no such message")
+    keep = _keeper(svc)
+    if keep is not None and game_state(game_id).status == "finished":
+        keep(game_id)
     svc.chat.hide(game_id, message, iso_ms(now_ms()))
     return Response(status=204)
+
+
+def _keeper(svc):
+    """What makes a sealed or archived game whole again before a write (None: no archive)."""
+    if svc.archiver is None:
+        return None
+    return lambda game_id: svc.archiver.keep(game_id, now_ms())

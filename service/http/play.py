@@ -8,7 +8,9 @@ shows that reader. The game page takes its token from the URL's fragment,
 which browsers never send to the server.
 """
 
-from flask import Blueprint, redirect, send_from_directory
+from flask import Blueprint, abort, make_response, redirect, send_from_directory
+
+from .rules import rules_html
 
 play = Blueprint("play", __name__, static_folder="web/static", static_url_path="/play/static")
 
@@ -68,6 +70,19 @@ def leaderboard_page():
 @play.get("/play/history")
 def history_page():
     return _page("history.html")
+
+
+@play.get("/play/rules/<name>")
+def rules_panel(name):
+    """A hosted variant's rules as an HTML fragment for the game page's rules panel (rules.py)."""
+    html = rules_html(name)
+    if html is None:
+        abort(404)
+    response = make_response(html)
+    response.mimetype = "text/html"
+    response.headers["Content-Security-Policy"] = POLICY
+    response.headers["Cache-Control"] = "public, max-age=300"
+    return response
 
 
 @play.after_request

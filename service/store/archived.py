@@ -16,12 +16,15 @@ return due
         self.redis = redis
         self._claim = redis.register_script(self._CLAIM)
 
-    def finished(self, game_id: str, ended_ms: int, seal: bool = True) -> None:
-        """A finished game, its end settled: sealed, then archived, once `ended_ms` is far enough behind."""
+    def finished(self, game_id: str, ended_ms: int, seal: bool = True, again: bool = False) -> None:
+        """A finished game, its end settled: sealed, then archived, once `ended_ms` is far enough behind.
+        `again`: a game written to after it was sealed or archived, counted from `ended_ms` anew."""
         pipe = self.redis.pipeline(transaction=False)
-        pipe.zadd(keys.FINISHED, {game_id: ended_ms}, nx=True)
+        pipe.zadd(keys.FINISHED, {game_id: ended_ms}, nx=not again)
         if seal:
-            pipe.zadd(keys.SEALING, {game_id: ended_ms}, nx=True)
+            pipe.zadd(keys.SEALING, {game_id: ended_ms}, nx=not again)
+        if again:
+            pipe.hdel(keys.ARCHIVED, game_id)
         pipe.execute()
 
     def claim(self, before_ms: int, lease_ms: int, limit: int, index: str = keys.FINISHED) -> list[str]:
@@ -30,6 +33,9 @@ return due
         if not self.redis.zrangebyscore(index, "-inf", before_ms, start=0, num=1):
             return []  # the common case: a read only
         return [text(g) for g in self._claim(keys=[index], args=[before_ms, lease_ms, limit])]
+
+    def seal_later(self, game_id: str, at_ms: int) -> None:
+        self.redis.zadd(keys.SEALING, {game_id: at_ms}, xx=True)
 
     def sealed(self, game_id: str) -> None:
         self.redis.zrem(keys.SEALING, game_id)

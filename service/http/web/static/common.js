@@ -3,6 +3,9 @@
 // other client does, with the reader's own token, so they can show only what
 // the API shows that reader.
 
+import { faceOf } from "./faces.js";
+import { problemWords } from "./words.js";
+
 const PLAYER_KEY = "iceberg.player";
 const GAME_KEY = (id) => `iceberg.game.${id}`;
 const INVITE_KEY = (id) => `iceberg.invite.${id}`;
@@ -50,44 +53,14 @@ export async function api(method, path, { token, body, signal } = {}) {
   return { status: response.status, ok: response.ok, body: data, headers: response.headers };
 }
 
-// A refused request in the rules' words: the problem's `detail` (its `title`
-// without one), never its `code` alone.
+// A refused request in the rules' words: the problem's `detail` (its words for
+// the `code`, or its `title`, without one), never its `code` alone. The words
+// of every code, reason and phase are in one table: words.js.
 export function problemText(result) {
-  const body = result.body || {};
-  return body.detail || body.title || `The server answered ${result.status}.`;
+  return problemWords(result.body, result.status);
 }
 
-// Why a game or a hand ended, worded for a person (GameEnded.reason and
-// HandEnded.reason as the API gives them). An unknown reason still reads as a
-// sentence, never as the bare code.
-const GAME_END_WORDS = {
-  target: "a player reached the target score",
-  hands: "the agreed number of hands has been played",
-  max_hands: "the limit on the number of hands was reached",
-  resigned: "the other players resigned",
-  forfeit: "a player ran out of time and forfeited",
-  aborted: "the game was called off",
-  abandoned: "nobody played it for a long time",
-};
-const HAND_END_WORDS = {
-  out: "a player went out",
-  last_ace: "the last ace was placed",
-  exhausted: "the stock ran out",
-  blocked: "every player passed",
-  drawn: "the stock ran out: the hand is drawn",
-  knock: "a player knocked",
-  gin: "a player went gin",
-  undercut: "the knocker was undercut",
-  wall: "the stock ran down to the last two cards",
-};
-
-export function gameEndText(reason) {
-  return GAME_END_WORDS[reason] || "it has ended";
-}
-
-export function handEndText(reason) {
-  return HAND_END_WORDS[reason] || "it has ended";
-}
+export { gameEndText, handEndText, phaseText, statusText, titleOf, VARIANT_TITLES } from "./words.js";
 
 // el("div", {class: "x", dataset: {card: "7H"}}, child, "text", ...)
 export function el(tag, attrs = {}, ...children) {
@@ -123,14 +96,13 @@ export function cardName(card) {
 export function cardEl(card, { button = false, as = null, extra = {} } = {}) {
   const joker = card === JOKER;
   const suit = joker ? "joker" : card.slice(-1);
-  const [symbol] = joker ? ["★"] : SUITS[suit];
-  const label = as && as !== card ? `${cardName(card)} as ${cardName(as)}` : cardName(card);
-  const face = [el("span", { class: "rank", text: joker ? "Joker" : card.slice(0, -1) }),
-    el("span", { class: "suit", text: symbol })];
-  if (as && as !== card) face.push(el("span", { class: "as", text: `=${as}` }));
-  // the name begins with the text shown (WCAG 2.5.3, label in name: "J♣, jack of clubs"), so that
-  // a player who speaks to the browser can name the card as they see it
-  const shown = face.map((part) => part.textContent).join("");
+  const stands = as && as !== card;
+  const label = stands ? `${cardName(card)} as ${cardName(as)}` : cardName(card);
+  const face = [faceOf(card)]; // drawn (faces.js), hidden from assistive technology: the name is the label
+  if (stands) face.push(el("span", { class: "as", text: `=${as}` }));
+  // the name begins with what the face shows ("7♥, 7 of hearts"; WCAG 2.5.3, label in name), so that a
+  // player who speaks to the browser can name the card as they see it
+  const shown = (joker ? "Joker" : `${card.slice(0, -1)}${SUITS[suit][0]}`) + (stands ? `=${as}` : "");
   const attrs = { class: `card suit-${suit}`, dataset: { card, ...extra }, "aria-label": `${shown}, ${label}`,
     title: label };
   if (button) return el("button", { type: "button", "aria-pressed": "false", ...attrs }, ...face);
@@ -224,8 +196,6 @@ export function fragment() {
 export function dropFragment() {
   history.replaceState(null, "", location.pathname + location.search);
 }
-
-export const VARIANT_TITLES = { iceberg: "Iceberg", gin: "Gin", fortune: "Fortune Rummy", conquian: "Conquian" };
 
 // Where the keyboard is, so that a region drawn again can give the focus back to
 // the same control: a button replaced by its new self would drop it to <body>.

@@ -7,6 +7,9 @@ import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragme
   problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
 import { startChat } from "./chat.js";
 import { deadwoodOf } from "./deadwood.js";
+import { legalKind, legalText } from "./hints.js";
+import { offerRules } from "./rules.js";
+import { phaseText } from "./words.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 import { renderSound, signalTurn } from "./turn.js";
 
@@ -163,7 +166,7 @@ function tell(event) {
   const phrase = PHRASES[event.type];
   if (phrase && d.seat !== undefined && d.seat !== null) return `${n[d.seat] ?? `Seat ${d.seat}`} ${phrase(d, n)}.`;
   if (event.type === "HandStarted") return `Hand ${d.hand + 1} is dealt.`;
-  if (event.type === "HandEnded") return `Hand ${d.hand + 1} is over: ${handEndText(d.reason)}.`;
+  if (event.type === "HandEnded") return `Hand ${d.hand + 1} is over: ${handEndText(d.reason, view?.variant)}.`;
   if (event.type === "GameEnded") return `The game is over: ${gameEndText(d.reason)}.`;
   return null;
 }
@@ -221,7 +224,7 @@ function renderStatus() {
   } else if (view.turn) {
     const hand = `${title}, hand ${(view.hand_number ?? view.hand) + 1}. `;
     const who = myTurn() ? "Your turn" : `${n[view.turn.seat]}'s turn`;
-    parts.push(`${hand}${who}: ${view.turn.phase}.`);
+    parts.push(`${hand}${who}: ${phaseText(view.turn.phase, view.variant)}.`);
   }
   const status = $("status");
   status.replaceChildren(...parts);
@@ -478,10 +481,20 @@ function renderActions() {
   `Extend my deadline (${view.extensions_left ?? 0} left)`);
   const resign = el("button", { type: "button", class: "action danger", dataset: { action: "resign" },
     disabled: !active || busy || (view.withdrawn || []).includes(view.seat), onclick: resignGame }, "Resign");
-  const hint = el("p", { class: "hint", text: hintText(options) });
+  const legalNow = markLegal(options);
+  const hint = el("p", { class: "hint", text: legalNow ? legalText(legalNow) : hintText(options) });
   const focused = focusKey();
   region.replaceChildren(...buttons, extend, resign, hint);
   restoreFocus(focused);
+}
+
+// The hand says (data-legal, and a green outline) when its selected cards are exactly a listed move.
+function markLegal(options) {
+  const kind = legalKind(options, selectedCards(), { hand: view.hand || [], opening: openingCards });
+  const hand = document.querySelector("[data-testid=hand]");
+  if (kind) hand.dataset.legal = kind;
+  else delete hand.dataset.legal;
+  return kind;
 }
 
 function hintText(options) {
@@ -628,6 +641,7 @@ async function start() {
   }
   const described = await api("GET", "/variants");
   variant = described.ok ? described.body.variants.find((v) => v.name === view.variant) : null;
+  offerRules(view.variant);
   render();
   tickDeadlines();
   startChat(gameId, { token: () => token, seated: isMine });

@@ -4,6 +4,7 @@
 // end. The frame is in the fragment, so a link can point at one moment.
 
 import { api, cardEl, el, handEndText, say } from "./common.js";
+import { fieldText, valueText } from "./words.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -102,10 +103,10 @@ function drawScores(atEnd) {
   const results = ended.event.data.results || [];
   const fields = [...new Set(results.flatMap((r) => Object.keys(r)))].filter((f) => f !== "seat");
   const head = el("tr", {}, el("th", { scope: "col", text: "Seat" }),
-    ...fields.map((f) => el("th", { scope: "col", text: f.replaceAll("_", " ") })));
+    ...fields.map((f) => el("th", { scope: "col", text: fieldText(f) })));
   const rows = results.map((r) => el("tr", { dataset: { seat: String(r.seat) } },
     el("th", { scope: "row", text: replay.players[r.seat] }),
-    ...fields.map((f) => el("td", { dataset: { field: f }, text: String(r[f] ?? "") }))));
+    ...fields.map((f) => el("td", { dataset: { field: f }, text: valueText(r[f]) }))));
   region.replaceChildren(el("h2", { text: `Hand ${handNumber + 1} is over: ${handEndText(ended.event.data.reason)}` }),
     el("table", { dataset: { testid: "scores" } }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
