@@ -1,4 +1,4 @@
-"""The web client: three pages under /play/ and their assets, served by the
+"""The web client: the pages under /play/ and their assets, served by the
 API's own server so that a browser needs nothing else.
 
 The pages are static files (service/http/web/) that talk to the public API with the
@@ -50,6 +50,26 @@ def game_page(game_id):
 @play.get("/play/games/<game_id>/hands/<int:number>/replay")
 def replay_page(game_id, number):
     return _page("replay.html")
+
+
+@play.get("/play/sign-in")
+def sign_in_page():
+    return _page("signin.html")
+
+
+@play.get("/play/players/<player_id>")
+def profile_page(player_id):
+    return _page("profile.html")
+
+
+@play.get("/play/leaderboard")
+def leaderboard_page():
+    return _page("leaderboard.html")
+
+
+@play.get("/play/history")
+def history_page():
+    return _page("history.html")
 
 
 @play.get("/play/rules/<name>")

@@ -19,10 +19,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from service.runtime.inbound import quiet_aiosmtpd
 from service.runtime.redis_server import free_port
 from tests import debian
-from tests.browser import ADMIN_TOKEN, DESKTOP
+from tests.browser import ADMIN_TOKEN, DESKTOP, world
 from tests.serve_process import Serve
+from tests.smtp_sink import SmtpSink
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -69,12 +71,24 @@ def browser(chromium):
 
 
 @pytest.fixture(scope="package")  # closed once tests/browser is done, not at the end of the run
-def server(tmp_path_factory, chromium):
-    """`iceberg serve` with its own data directory on a free port; bots pause
-    between their actions so that their moves arrive after a page has loaded."""
+def mail():
+    """A real SMTP server (aiosmtpd) on loopback that keeps what the server sends
+    (sign-in codes, notices)."""
+    quiet_aiosmtpd()
+    sink = SmtpSink()
+    yield sink
+    sink.close()
+
+
+@pytest.fixture(scope="package")  # closed once tests/browser is done, not at the end of the run
+def server(tmp_path_factory, chromium, mail):
+    """`iceberg serve` with its own data directory on a free port, sending mail to
+    `mail`; bots pause between their actions so that their moves arrive after a
+    page has loaded."""
     base = tmp_path_factory.mktemp("browser-serve")
     serve = Serve(base / "data", free_port(), log_file=base / "serve.log", ICEBERG_RATE_LIMITS="off",
-                  ICEBERG_ADMIN_TOKEN=ADMIN_TOKEN, ICEBERG_BOT_PAUSE_S="0.3")
+                  ICEBERG_ADMIN_TOKEN=ADMIN_TOKEN, ICEBERG_BOT_PAUSE_S="0.3", ICEBERG_SMTP_URL=mail.url,
+                  ICEBERG_MAIL_FROM="Iceberg <games@play.example.org>")
     try:
         serve.wait_healthy(timeout=60)
     except BaseException:
@@ -83,6 +97,12 @@ def server(tmp_path_factory, chromium):
     yield serve
     code, output = serve.stop()
     assert code == 0, output[-4000:]
+
+
+@pytest.fixture(scope="package")
+def rated_pair(server):
+    """Two registered players with rated games together (tests/browser/world.py)."""
+    return world.rated_pair(server)
 
 
 @dataclass
@@ -147,9 +167,10 @@ class Browse:
         self.server = server
         self.opened = []  # (context, watch)
 
-    def context(self, viewport=None):
+    def context(self, viewport=None, **options):
+        """options: more of Playwright's new_context() (bypass_csp for a test that injects a script)."""
         context = self.browser.new_context(viewport=viewport or DESKTOP, base_url=self.server.url,
-                                           service_workers="block")
+                                           service_workers="block", **options)
         context.set_default_timeout(20_000)
         watch = Watch(self.server.url)
         watch.attach(context)

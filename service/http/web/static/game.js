@@ -5,6 +5,7 @@
 
 import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragment, gameEndText, handEndText, keep,
   problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
+import { startChat } from "./chat.js";
 import { deadwoodOf } from "./deadwood.js";
 import { legalKind, legalText } from "./hints.js";
 import { offerRules } from "./rules.js";
@@ -12,6 +13,7 @@ import { phaseText } from "./words.js";
 import { EDITED, showEditor } from "./editors.js";
 import { acesEl, ginMelds, meldEl, ownMelds, piles } from "./table.js";
 import { byWild, forgetWild, wildButtons } from "./wilds.js";
+import { renderSound, signalTurn } from "./turn.js";
 
 const $ = (id) => document.getElementById(id);
 const main = document.querySelector("main");
@@ -269,8 +271,10 @@ function announceTurn() {
   if (mine && !wasMyTurn && document.hidden && notificationsAllowed()) {
     new Notification("Your turn", { body: `${view.name || game}: it is your move.`, tag: `iceberg-${gameId}` });
   }
+  signalTurn(mine, mine && !wasMyTurn); // the tab's icon, and the sound if turned on
   wasMyTurn = mine;
   renderNotify();
+  renderSound($("sound"), isMine() && view.status !== "finished");
 }
 
 function notificationsAllowed() {
@@ -663,6 +667,7 @@ async function start() {
   offerRules(view.variant);
   render();
   tickDeadlines();
+  startChat(gameId, { token: () => token, seated: isMine });
   follow();
 }
 
