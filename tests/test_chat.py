@@ -141,13 +141,13 @@ def test_a_message_comes_on_the_stream_without_an_event_id_and_a_hidden_one_neve
     created, tokens = worked_game(own_client)
     game = created["id"]
     say(own_client, game, tokens[0], "said before the stream")
-    stream = own_client.http.get(f"/games/{game}/stream?after=3", buffered=False)
+    say(own_client, game, tokens[2], "rude")
+    hide(own_client, f"/games/{game}/messages/2", token=ADMIN)
+    # from message 1 on: the hidden one is after it, so only its being hidden keeps it off the stream (hidden
+    # before the stream reads it: one said and hidden while a stream waits may be read in between, and sent)
+    stream = own_client.http.get(f"/games/{game}/stream?after=3&messages_after=1", buffered=False)
     try:
-        said_at = threading.Timer(0.3, lambda: [
-            say(own_client, game, tokens[2], "rude"),
-            hide(own_client, f"/games/{game}/messages/2", token=ADMIN),
-            say(own_client, game, tokens[1], "hello table"),
-        ])
+        said_at = threading.Timer(0.3, lambda: say(own_client, game, tokens[1], "hello table"))
         said_at.start()
         raw = []
         for chunk in stream.response:  # until the message said last has come
@@ -159,7 +159,7 @@ def test_a_message_comes_on_the_stream_without_an_event_id_and_a_hidden_one_neve
         stream.close()
     text = "".join(raw)
     entries = [block for block in text.split("\n\n") if "event: message" in block]
-    assert len(entries) == 1, text  # the message said before the stream, and the hidden one, not sent
+    assert len(entries) == 1, text  # the message before `messages_after`, and the hidden one, not sent
     lines = entries[0].split("\n")
     assert not any(line.startswith("id:") for line in lines)  # Last-Event-ID stays the last event's version
     message = json.loads(lines[-1].removeprefix("data: "))
@@ -180,6 +180,24 @@ def test_a_stream_asked_for_the_messages_after_one_sends_those_first(own_client)
         stream.close()
     _, events = stream_entries_of(text)
     assert [json.loads(e)["text"] for e in events] == ["two", "three"]
+
+
+def test_a_stream_sends_the_chat_from_when_it_opens_by_default(own_client):
+    created, tokens = worked_game(own_client)
+    game = created["id"]
+    say(own_client, game, tokens[0], "said before the stream")
+    stream = own_client.http.get(f"/games/{game}/stream?after=3", buffered=False)
+    try:
+        said_at = threading.Timer(0.3, lambda: say(own_client, game, tokens[1], "said while it waits"))
+        said_at.start()
+        text, chunks = "", iter(stream.response)
+        while "said while it waits" not in text:
+            text += next(chunks).decode()
+        said_at.join()
+    finally:
+        stream.close()
+    _, events = stream_entries_of(text)
+    assert [json.loads(e)["text"] for e in events] == ["said while it waits"]
 
 
 def stream_entries_of(text):
