@@ -36,4 +36,6 @@ VARIANT = Variant(
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
     stand_ins=("wild", "as", "roles", "stand_in"),  # what a joker stands for (its meld's roles)
     declared=declared,  # any opening a person declared, read back from its events for the audit
+    # a hand is won by the penalty of the cards left (the lower the better, whichever the scoring)
+    merit=lambda result: -result.penalty,
 )

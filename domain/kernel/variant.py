@@ -18,6 +18,7 @@ from typing import Callable
 from . import events, seats, shuffle, telling, turns
 from .deciding import ended_early
 from .eventdata import from_data
+from .expert.policy import expert_of
 from .stored import StoredForm
 
 #: the kernel's own events (deadlines, seats, deals), stored alike in every variant's logs
@@ -74,10 +75,16 @@ class Variant:
     # may be the result of, for a declaration the listing does not offer and no one event shows whole (Kalooki's
     # opening: its melds are several MeldLaid); the audit replays them (projections/audit/replaying.py)
     declared: Callable | None = None
+    # (a seat's HandResult) -> how well it did, higher better: which seat won a hand, for the expert bot
+    # and the bench; the result's `scored` field when that is a score (not a penalty)
+    merit: Callable = lambda result: getattr(result, result.scored)
 
     def __post_init__(self):
         if self.end_game is None:
             object.__setattr__(self, "end_game", ended_early(self._game_ended()))
+        # every variant has the expert: the one search over its kit (kernel/expert); added to its own dict
+        # of policies, which its CreateGame checks a bot's name against too
+        self.bots["expert"] = expert_of(self)
 
     def _game_ended(self) -> type:
         """Its GameEnded, if it is the kernel's (the same fields)."""

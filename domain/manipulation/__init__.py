@@ -36,4 +36,6 @@ VARIANT = Variant(
     public=public.public, private=public.private, replay_state=public.replay_state, telling=TELLING,
     hidden={"CardDrawn": Hidden("card", "seat")},  # a card drawn from the stock is its taker's
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play, end_game=end_game,
+    # a hand is won by the penalty (the lowest total wins)
+    merit=lambda result: -result.penalty,
 )

@@ -33,4 +33,6 @@ VARIANT = Variant(
     # a card drawn from the stock is its taker's; one taken from the discard pile was face up there
     hidden={"CardDrawn": Hidden("card", "seat", unless=("from", "discard"))},
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
+    # a hand is won by the value of the cards left (the fewer the better, whichever the scoring)
+    merit=lambda result: -result.value,
 )
