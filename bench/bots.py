@@ -37,7 +37,7 @@ HANDS_PER_GAME = 8
 def play_game(task: dict) -> dict:
     """One game's hands: the expert's outcome of each and its decision times (ms)."""
     variant = registry.named(task["variant"])
-    expert_policy.configure(task["think_ms"])
+    expert_policy.configure(think_ms=task["think_ms"])
     seats = variant.players[0]
     mine = task["seed"] % seats
     names = [task["against"]] * seats

@@ -14,6 +14,7 @@ from ..kernel.variant import Hidden, Variant
 from . import public
 from .actions import legal_actions
 from .bots import POLICIES
+from .bots.standing import standing
 from .commands import ACTIONS, declared
 from .decide import run
 from .events import CardDiscarded, HandStarted
@@ -38,4 +39,5 @@ VARIANT = Variant(
     declared=declared,  # any opening a person declared, read back from its events for the audit
     # a hand is won by the penalty of the cards left (the lower the better, whichever the scoring)
     merit=lambda result: -result.penalty,
+    standing=standing,
 )

@@ -78,6 +78,9 @@ class Variant:
     # (a seat's HandResult) -> how well it did, higher better: which seat won a hand, for the expert bot
     # and the bench; the result's `scored` field when that is a score (not a penalty)
     merit: Callable = lambda result: getattr(result, result.scored)
+    # (state, seat) -> how well the seat stands in the hand being played, between 0 (lost) and 1 (won): what
+    # the expert's short rollouts end on (kernel/expert/search.py); None: its rollouts play the hand out
+    standing: Callable | None = None
 
     def __post_init__(self):
         if self.end_game is None:

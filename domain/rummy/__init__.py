@@ -13,6 +13,7 @@ from ..kernel.variant import Hidden, Variant
 from . import public
 from .actions import legal_actions
 from .bots import POLICIES
+from .bots.standing import standing
 from .commands import ACTIONS
 from .decide import run
 from .events import CardDiscarded, HandStarted, TurnEndedEmptyHanded
@@ -35,4 +36,5 @@ VARIANT = Variant(
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
     # a hand is won by the value of the cards left (the fewer the better, whichever the scoring)
     merit=lambda result: -result.value,
+    standing=standing,
 )

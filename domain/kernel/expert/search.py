@@ -3,8 +3,9 @@ the greedy bot as the rollout policy, paired comparisons against greedy's own
 choice.
 
 Each round deals one determinization (determinize.py) and plays every root
-candidate in it, then the rest of the hand (or `depth` more actions) by the
-greedy policy for every seat, each candidate with the same deal and the same
+candidate in it, then the rest of the hand by the greedy policy for every
+seat, or, in a variant that can rate a hand in play (`Variant.standing`), a
+few turns of it and the rating, each candidate with the same deal and the same
 rollout generator: the candidates are compared on equal cards, which removes
 most of the luck from the difference. The root's candidates are greedy's own
 choice and a few other legal actions; the expert leaves greedy's choice only
@@ -16,16 +17,23 @@ input, and every random draw comes from the generator the bot is given, so
 with the same generator and clock a decision is the same.
 """
 
+import functools
 import math
 import random
 import time
 
 from .determinize import deal_unseen
 
-CANDIDATES = 6  # root actions compared: greedy's and up to this many less one others
-CONFIDENCE = 1.5  # standard errors a candidate's advantage over greedy's choice must exceed
-MIN_ROUNDS = 4  # rounds before any candidate may replace greedy's choice
-DEPTH = 400  # rollout actions at most (a hand's end comes first in every variant here)
+CANDIDATES = 8  # root actions compared: greedy's and up to this many less one others
+CONFIDENCE = 2.0  # standard errors a candidate's advantage over greedy's choice must exceed
+MIN_ROUNDS = 8  # rounds before any candidate may replace greedy's choice
+PRUNE_AT = frozenset({8, 16, 32, 64})  # rounds after which the worse half of the other candidates is dropped
+DEPTH = 400  # rollout actions at most, in a variant without a `standing` (a hand's end comes first here)
+SHORT = 3  # rollout actions a seat at the table, in a variant with a `standing`: then the estimate
+
+
+class OutOfTime(Exception):
+    """The budget ran out inside a round: the round is not counted."""
 
 
 class Budget:
@@ -42,27 +50,39 @@ class Budget:
 def choose(variant, view, rng: random.Random, budget: Budget, merit):
     """The expert's command for the seat whose `view` this is."""
     over = budget.start()
+    depth = SHORT * view.players if variant.standing is not None else DEPTH
     seat = view.seat
-    greedy = variant.bots["greedy"]
     first = deal_unseen(variant, view.known, rng)
     actions = variant.legal_actions(first, seat)
-    pick = greedy(view, random.Random(rng.random()))
+    pick = variant.bots["greedy"](view, random.Random(rng.random()))
     if len(actions) <= 1:
         return pick
     candidates = _candidates(pick, actions, rng)
+    alive = list(range(len(candidates)))
     sums, squares = [0.0] * len(candidates), [0.0] * len(candidates)
-    rounds = 0
-    det = first
-    while not over(rounds):
-        seed = rng.random()
-        values = [_rollout(variant, det, command, seat, random.Random(seed), merit) for command in candidates]
-        for i, value in enumerate(values):
-            diff = value - values[0]
+    rounds, det = 0, first
+    while len(alive) > 1:
+        seed, values, stop = rng.random(), {}, functools.partial(over, rounds)
+        try:
+            for i in alive:
+                values[i] = _rollout(variant, det, candidates[i], seat, random.Random(seed), depth, stop)
+        except OutOfTime:
+            return candidates[_best(sums, squares, rounds, alive)]  # the round unfinished is not counted
+        for i in alive:
+            diff = values[i] - values[0]
             sums[i] += diff
             squares[i] += diff * diff
         rounds += 1
+        if rounds in PRUNE_AT:
+            alive = _pruned(sums, squares, rounds, alive)
         det = deal_unseen(variant, view.known, rng)
-    return candidates[_best(sums, squares, rounds)]
+    return candidates[alive[0]]
+
+
+def _pruned(sums, squares, rounds: int, alive: list) -> list:
+    """Greedy's choice and the better half of the others, by their mean advantage."""
+    others = sorted(alive[1:], key=lambda i: -sums[i])
+    return [0] + others[:max(1, len(others) // 2)] if others else [0]
 
 
 def _candidates(pick, actions, rng) -> list:
@@ -71,12 +91,12 @@ def _candidates(pick, actions, rng) -> list:
     return [pick] + others[:CANDIDATES - 1]
 
 
-def _best(sums, squares, rounds: int) -> int:
+def _best(sums, squares, rounds: int, alive: list) -> int:
     """The candidate clearly better than greedy's (index 0), else greedy's."""
     if rounds < MIN_ROUNDS:
         return 0
     best, best_mean = 0, 0.0
-    for i in range(1, len(sums)):
+    for i in alive[1:]:
         mean = sums[i] / rounds
         spread = math.sqrt(max(squares[i] / rounds - mean * mean, 0.0) / (rounds - 1))
         if mean > best_mean and mean > CONFIDENCE * spread:
@@ -84,22 +104,25 @@ def _best(sums, squares, rounds: int) -> int:
     return best
 
 
-def _rollout(variant, state, command, seat: int, rng: random.Random, merit) -> float:
-    """How the hand goes for `seat` after `command`, every seat then playing greedy:
-    1 a hand won, 0 lost, ½ shared; plus a small part of the margin."""
+def _rollout(variant, state, command, seat: int, rng: random.Random, depth: int, over) -> float:
+    """How the hand goes for `seat` after `command`, every seat then playing greedy
+    for `depth` actions at most: 1 a hand won, 0 lost, ½ shared; cut short, the
+    variant's `standing` of the seat (between 0 and 1), or ½ without one."""
     hands = len(state.results)
     _, state = variant.decide(state, command)
     greedy, see = variant.bots["greedy"], variant.see
-    for _ in range(DEPTH):
+    for _ in range(depth):
         if len(state.results) != hands:
             break
         mover = state.turn_seat
         if mover is None:
             break
+        if over():
+            raise OutOfTime
         _, state = variant.decide(state, greedy(see(state, mover), rng))
-    if len(state.results) == hands:
-        return 0.5  # the rollout ran out: no result
-    return outcome(merit, state.results[-1], seat)
+    if len(state.results) != hands:
+        return outcome(variant.merit, state.results[-1], seat)
+    return variant.standing(state, seat) if variant.standing is not None else 0.5
 
 
 def outcome(merit, results, seat: int) -> float:
