@@ -46,12 +46,12 @@ def play_game(task: dict) -> dict:
     dealer = seeded_dealer(rng)
     players = tuple(Player(f"P{i}", bot=name) for i, name in enumerate(names))
     _, state = play(None, CreateGame(players, variant.rules(None), variant.name), dealer, START)
-    choosers = [variant.bots[name] for name in names]
+    choosers, seers = [variant.bots[name] for name in names], [variant.view_for(name) for name in names]
     outcomes, times = [], []
     while state.turn_seat is not None and len(state.results) < HANDS_PER_GAME:
         seat = state.turn_seat
         began = time.perf_counter()
-        command = choosers[seat](variant.see(state, seat), rng)
+        command = choosers[seat](seers[seat](state, seat), rng)
         if seat == mine:
             times.append((time.perf_counter() - began) * 1000)
         hands = len(state.results)

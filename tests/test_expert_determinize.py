@@ -47,7 +47,7 @@ def test_a_determinization_keeps_what_the_seat_sees_and_hides_only_unseen_cards(
     variant, rng = registry.named(name), random.Random(name)
     for state in positions(name, POSITIONS):
         seat = rng.randrange(len(state.players))  # any seat, not only the one to move
-        dealt = deal_unseen(variant, variant.see(state, seat).known, rng)
+        dealt = deal_unseen(variant, variant.expert_view(state, seat).known, rng)
         visible = seen_by(variant, state, seat)
         assert seen_by(variant, dealt, seat) == visible
         hidden = Counter(c for place, who, cards in variant.cards_in_play(dealt) if place not in visible
@@ -63,7 +63,8 @@ def test_the_determinizer_never_reads_a_hidden_card_a_view_does_not_hold():
     """A view's `known` holds no card of another hand or the stock: it is the determinizer's only input."""
     variant = registry.named("gin")
     state = positions("gin", 1)[0]
-    known = variant.see(state, 0).known
+    assert variant.see(state, 0).known is None  # only the expert's view holds it
+    known = variant.expert_view(state, 0).known
     assert set(known.hand.hands[1]).isdisjoint(state.hand.hands[1])
     assert set(known.hand.deck[known.hand.stock_pos:]).isdisjoint(state.hand.deck)
 
@@ -82,7 +83,7 @@ def test_the_expert_plays_a_legal_action_and_the_same_one_twice(name, rounds):
     states = positions(name, 300)
     for state in rng.sample(states, 12):
         seat = state.turn_seat
-        view = variant.see(state, seat)
+        view = variant.expert_view(state, seat)
         chosen = variant.bots["expert"](view, random.Random(f"g:{state.version}"))
         assert chosen in variant.legal_actions(state, seat)
         assert variant.bots["expert"](view, random.Random(f"g:{state.version}")) == chosen
@@ -97,7 +98,7 @@ def test_a_search_stopped_by_its_clock_decides_the_same_with_the_same_clock():
         ticks = count()
         before = policy.configure(rounds=None, think_ms=40, clock=lambda: next(ticks) / 1000)
         try:
-            return variant.bots["expert"](variant.see(state, state.turn_seat), random.Random(7))
+            return variant.bots["expert"](variant.expert_view(state, state.turn_seat), random.Random(7))
         finally:
             policy.configure(**before)
 

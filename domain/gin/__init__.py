@@ -24,7 +24,7 @@ from .snapshot import SNAPSHOTS
 from .state import INITIAL
 from .stored import STORED
 from .transcript import TELLING
-from .views import see
+from .views import hide, see
 
 VARIANT = Variant(
     name="gin", title="Gin", players=(MIN_PLAYERS, MAX_PLAYERS), rules_type=Rules, initial=INITIAL,
@@ -39,5 +39,5 @@ VARIANT = Variant(
     hidden={"CardDrawn": Hidden("card", "seat", unless=("from", "discard")), "Knocked": Hidden("card", "seat")},
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
     end_game=ended_early,  # its GameEnded has the points and bonuses
-    standing=standing,
+    standing=standing, hide=hide,
 )

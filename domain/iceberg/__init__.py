@@ -21,7 +21,7 @@ from .snapshot import SNAPSHOTS
 from .state import INITIAL
 from .stored import STORED
 from .transcript import TELLING
-from .views import see
+from .views import hide, see
 
 VARIANT = Variant(
     name="iceberg", title="Iceberg", players=(MIN_PLAYERS, MAX_PLAYERS), rules_type=Rules, initial=INITIAL,
@@ -33,5 +33,5 @@ VARIANT = Variant(
     hidden={"CardDrawn": Hidden("card", "seat"), "CardPickedUp": Hidden("card", "seat"),
             "CardDiscarded": Hidden("card", "seat")},
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
-    standing=standing,
+    standing=standing, hide=hide,
 )

@@ -1,13 +1,14 @@
 """The game as one seat knows it: the state with every card the seat may not
-see replaced by a blank, put in each seat's view (`known`) so a bot that
-searches (kernel/expert) can imagine the hidden cards without reading them.
+see replaced by a blank, put in the view the expert bot is given (`known`:
+Variant.expert_view; other bots' views leave it None, it costs them time), so
+the search (kernel/expert) can imagine the hidden cards without reading them.
 
 A hidden card becomes a token "?<n>" (not a card code, unique in the state:
 the determinizer gives each token one card); cards the hand no longer needs
 (the dealt part of a deck held as a position) become "". The deck's salt and
 the game's committed deals are dropped. The conformance suite's leak check
-reads `known` like every other field of a view, so a variant that forgets to
-blank a hidden place fails it.
+reads the expert's view like every other view, so a variant that forgets to
+blank a hidden place (Variant.hide) fails it.
 """
 
 TOKEN = "?"

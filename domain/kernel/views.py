@@ -14,7 +14,6 @@ names its own fields after these and gives their values:
 
 from typing import NamedTuple
 
-from .masking import masked
 from .public import stock_size
 
 SEAT = {
@@ -44,7 +43,7 @@ _SEEN = {
     "table": "hand.table",
     "pile": "hand.pile",
     "renewals_left": "state.rules.stock_renewals - hand.renewals",
-    "known": "masked(state, seat, hide)",
+    "known": "None",  # filled for the expert bot alone (Variant.expert_view): it costs every other bot time
 }
 
 
@@ -54,13 +53,13 @@ def _my_turn(view) -> bool:
 
 def seat_view(**own) -> type:
     """The base of a variant's SeatView: the `SEAT` fields, then its `own`
-    (name=type, in order), `known` (the game as the seat knows it:
-    kernel/masking.py) last, and `my_turn`."""
+    (name=type, in order), `known` (the game as the seat knows it, for the
+    expert bot: kernel/masking.py) last, and `my_turn`."""
     base = NamedTuple("SeatView", list({**SEAT, **own, "known": object}.items()))
     return type("SeatView", (base,), {"__slots__": (), "my_turn": property(_my_turn)})
 
 
-def seeing(view_type, own, hide=None):
+def seeing(view_type, own):
     """The variant's `see(state, seat)`: None between hands, else its view, the
     fields the kernel knows (above) from the state, and the rest (or another
     value of one of those) as `own(state, hand, seat)` gives them (a dict).
@@ -68,8 +67,8 @@ def seeing(view_type, own, hide=None):
     Every bot decision builds a view, so `see` is written out once per view type
     as one expression a field, the tuple made in one call (as namedtuple writes
     its own methods): a loop over the fields with a call each cost Gin's random
-    self-play a tenth of its speed. `hide` blanks the variant's own hidden
-    places in `known` (kernel/masking.py)."""
+    self-play a tenth of its speed. `known` is None (Variant.expert_view
+    fills it)."""
     values = [f"mine[{name!r}] if {name!r} in mine else {_SEEN[name]}" if name in _SEEN else f"mine[{name!r}]"
               for name in view_type._fields]
     source = (f"def see(state, seat):\n"
@@ -78,7 +77,6 @@ def seeing(view_type, own, hide=None):
               f"        return None\n"
               f"    mine = own(state, hand, seat)\n"
               f"    return new(view_type, ({', '.join(values)},))\n")
-    scope = {"own": own, "new": tuple.__new__, "view_type": view_type, "stock_size": stock_size,
-             "masked": masked, "hide": hide}
+    scope = {"own": own, "new": tuple.__new__, "view_type": view_type, "stock_size": stock_size}
     exec(source, scope)  # noqa: S102 - the source is built above from the field names alone
     return scope["see"]

@@ -8,6 +8,7 @@ import time
 
 from .search import Budget, choose
 
+EXPERT = "expert"  # its name among a variant's bots
 THINK_MS = 200  # the default budget of one decision
 _settings = {"think_ms": THINK_MS, "clock": time.perf_counter, "rounds": None}
 

@@ -29,6 +29,7 @@ CONFIDENCE = 2.0  # standard errors a candidate's advantage over greedy's choice
 MIN_ROUNDS = 8  # rounds before any candidate may replace greedy's choice
 PRUNE_AT = frozenset({8, 16, 32, 64})  # rounds after which the worse half of the other candidates is dropped
 DEPTH = 400  # rollout actions at most, in a variant without a `standing` (a hand's end comes first here)
+MARGIN = 0.15  # the part of the time budget left unused
 SHORT = 3  # rollout actions a seat at the table, in a variant with a `standing`: then the estimate
 
 
@@ -43,8 +44,10 @@ class Budget:
         self.seconds, self.rounds, self.clock = seconds, rounds, clock
 
     def start(self):
-        began = self.clock()
-        return lambda done: (self.rounds is not None and done >= self.rounds) or self.clock() - began >= self.seconds
+        # the search stops short of the budget by MARGIN: what follows its last check (a greedy move, the
+        # rating) and a busy machine's pauses must fit in it
+        began, seconds = self.clock(), self.seconds * (1 - MARGIN)
+        return lambda done: (self.rounds is not None and done >= self.rounds) or self.clock() - began >= seconds
 
 
 def choose(variant, view, rng: random.Random, budget: Budget, merit):
