@@ -64,7 +64,7 @@ def choose(variant, view, rng: random.Random, budget: Budget, merit):
     alive = list(range(len(candidates)))
     sums, squares = [0.0] * len(candidates), [0.0] * len(candidates)
     rounds, det = 0, first
-    while len(alive) > 1:
+    while len(alive) > 1 and not over(rounds):  # (a rollout ended by its first action checks no clock)
         seed, values, stop = rng.random(), {}, functools.partial(over, rounds)
         try:
             for i in alive:
@@ -79,7 +79,7 @@ def choose(variant, view, rng: random.Random, budget: Budget, merit):
         if rounds in PRUNE_AT:
             alive = _pruned(sums, squares, rounds, alive)
         det = deal_unseen(variant, view.known, rng)
-    return candidates[alive[0]]
+    return candidates[_best(sums, squares, rounds, alive)]
 
 
 def _pruned(sums, squares, rounds: int, alive: list) -> list:
