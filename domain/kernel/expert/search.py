@@ -30,7 +30,7 @@ MIN_ROUNDS = 8  # rounds before any candidate may replace greedy's choice
 PRUNE_AT = frozenset({8, 16, 32, 64})  # rounds after which the worse half of the other candidates is dropped
 DEPTH = 400  # rollout actions at most, in a variant without a `standing` (a hand's end comes first here)
 MARGIN = 0.15  # the part of the time budget left unused
-SHORT = 3  # rollout actions a seat at the table, in a variant with a `standing`: then the estimate
+SHORT = 8  # rollout actions a seat at the table, in a variant with a `standing`: then the rating
 
 
 class OutOfTime(Exception):
@@ -53,7 +53,7 @@ class Budget:
 def choose(variant, view, rng: random.Random, budget: Budget, merit):
     """The expert's command for the seat whose `view` this is."""
     over = budget.start()
-    depth = SHORT * view.players if variant.standing is not None else DEPTH
+    depth = SHORT * len(view.known.players) if variant.standing is not None else DEPTH
     seat = view.seat
     first = deal_unseen(variant, view.known, rng)
     actions = variant.legal_actions(first, seat)
