@@ -129,7 +129,7 @@ def _end_game(variant, state, command: EndGame) -> tuple[list, object]:
 def bot_command(state, seat: int, policy: str, rng: random.Random):
     """What the bot `policy` plays for `seat` now, seeing only what the seat sees."""
     variant = registry.of(state)
-    return variant.bots[policy](variant.see(state, seat), rng)
+    return variant.bots[policy](variant.view_for(policy)(state, seat), rng)
 
 
 def bot_move(state, rng: random.Random):

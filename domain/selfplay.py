@@ -35,12 +35,12 @@ def bot_game(policies, rules, seed: int, on_step=None, max_actions=1_000_000, va
         on_step(None, events, state)
     # the policies and the view, looked up once: this loop is what benchmarks time
     rules_of = registry.named(variant)
-    choosers, see = [rules_of.bots[name] for name in policies], rules_of.see
+    choosers, seers = [rules_of.bots[name] for name in policies], [rules_of.view_for(name) for name in policies]
     for _ in range(max_actions):
         seat = state.turn_seat
         if seat is None:
             return state
-        command = choosers[seat](see(state, seat), rng)
+        command = choosers[seat](seers[seat](state, seat), rng)
         events, state = play(state, command, dealer, START)
         if on_step:
             on_step(command, events, state)

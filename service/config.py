@@ -41,6 +41,7 @@ class Config:
     seal_after_s: float = 60.0  # a finished game is sealed (one compressed key) this long after its end
     archive_dir: str | None = None  # where the archive is kept; None: archive/ in the data directory
     bot_pause_s: float = 0.0  # pause between a bot's actions, so people can follow its turn
+    bot_think_ms: float = 200.0  # the expert bot's time to search one decision (domain/kernel/expert)
     bot_games_per_creator: int = 4  # bot-only games going at once per creator (player, else address); 0: none
     bot_game_turn_s: float = 0.5  # a bot-only game plays a turn at most this often (its pace; 0: as fast as it can)
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API ("*" for any)
@@ -78,6 +79,7 @@ class Config:
             seal_after_s=float(env.get("ICEBERG_SEAL_AFTER_S") or 60),
             archive_dir=env.get("ICEBERG_ARCHIVE_DIR") or None,
             bot_pause_s=float(env.get("ICEBERG_BOT_PAUSE_S") or 0),
+            bot_think_ms=float(env.get("ICEBERG_BOT_THINK_MS") or 200),
             bot_games_per_creator=int(env.get("ICEBERG_BOT_GAMES_PER_CREATOR") or 4),
             bot_game_turn_s=float(env.get("ICEBERG_BOT_GAME_TURN_S") or 0.5),
             redis_pool=int(env.get("ICEBERG_REDIS_POOL") or 64),

@@ -66,6 +66,7 @@ def nothing_leaks(game: Game) -> None:
         for seat in range(len(state.players)):
             _no_leak(seat, seat_view(GAME_ID, state, Reader(seat=seat)), known, stand_ins, deck, "the seat's view")
             _no_leak(seat, variant.see(state, seat), known, stand_ins, deck, "what its bot sees")
+            _no_leak(seat, variant.expert_view(state, seat), known, stand_ins, deck, "what its expert bot sees")
 
 
 def _reader(seat) -> Reader:

@@ -40,6 +40,15 @@ def backend(request, redis_server, tmp_path_factory):
                   data_dir=data_dir)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def quick_expert():
+    """The expert bot searches two rounds a decision in tests run in process (the conformance games seat it):
+    fast, and the same on any machine (tests/test_expert_*.py set their own budgets)."""
+    from domain.kernel.expert import policy
+
+    policy.configure(rounds=2)
+
+
 @pytest.fixture
 def redis_url(redis_server):
     return redis_server.url

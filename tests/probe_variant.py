@@ -116,6 +116,7 @@ class SeatView(NamedTuple):
     phase: str
     hand: tuple[str, ...]
     pile: tuple[str, ...]
+    known: object = None  # the game as the seat knows it: the expert bot's (Variant.expert_view)
 
 
 def see(state, seat):

@@ -17,7 +17,7 @@ def test_variants_are_listed_with_their_options_and_actions(own_client):
     assert gin["players"] == {"min": 2, "max": 2}
     assert {o["name"]: o["default"] for o in gin["options"]}["target_score"] == 100
     assert {"pass", "draw", "discard", "knock", "show"} == set(gin["actions"])
-    assert all(v["bots"] == ["greedy", "random"] for v in listed.values())  # the lobby offers these
+    assert all(v["bots"] == ["expert", "greedy", "random"] for v in listed.values())  # the lobby offers these
 
 
 def test_an_unknown_variant_or_another_variants_option_is_refused(own_client):

@@ -23,7 +23,7 @@ class _Enough(Exception):
 def offered_bodies(name: str, seed: int) -> list[dict]:
     """Every legal body offered to the seat to move, along a random bots' game (cut short)."""
     variant = registry.named(name)
-    policies = [sorted(variant.bots)[0]] * max(2, variant.players[0])
+    policies = ["greedy"] * max(2, variant.players[0])
     found, steps = [], [0]
 
     def step(command, events, state):

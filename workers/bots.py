@@ -13,6 +13,7 @@ import time
 
 from domain.deadlines import bot_to_move
 from domain.engine import bot_move
+from domain.kernel.expert import policy as expert_policy
 
 from .context import context
 
@@ -25,8 +26,10 @@ def play_bot_turn(game_id: str, version: int) -> str:
     seat = bot_to_move(loaded.state)
     if seat is None:
         return "no bot to move"
-    # seeded by game and version: a re-run makes the same choices
+    # seeded by game and version: a re-run makes the same choices (the expert's, too, when its search
+    # gets as far: it stops at its time budget)
     rng = random.Random(f"{game_id}:{version}")
+    expert_policy.configure(think_ms=ctx.config.bot_think_ms)
     pause = ctx.config.bot_pause_s
     outcome = ctx.commands.play_turn(game_id, loaded, lambda state: bot_move(state, rng), f"b{seat}",
                                      between=(lambda: time.sleep(pause)) if pause else None)

@@ -17,6 +17,7 @@ from ..kernel.variant import Variant
 from . import public
 from .actions import legal_actions
 from .bots import POLICIES
+from .bots.standing import standing
 from .commands import ACTIONS
 from .decide import run
 from .events import CardDeclined, CardDiscarded, CardForced, CardLeft, ForceWaived, HandStarted, UpcardPassed
@@ -40,4 +41,5 @@ VARIANT = Variant(
     public=public.public, private=public.private, replay_state=public.replay_state, telling=TELLING,
     hidden={},  # every card that moves after the deal is face up; the deck and salt are sealed (the default)
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
+    standing=standing,
 )

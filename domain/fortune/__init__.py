@@ -12,6 +12,7 @@ from ..kernel.variant import Hidden, Variant
 from . import public
 from .actions import legal_actions
 from .bots import POLICIES
+from .bots.standing import standing
 from .commands import ACTIONS
 from .decide import run
 from .events import CardDiscarded, HandStarted
@@ -32,4 +33,5 @@ VARIANT = Variant(
     hidden={"CardDrawn": Hidden("card", "seat")},  # a card drawn from the stock is its taker's
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
     stand_ins=("wild", "as", "roles"),  # what a deuce stands for (its meld's shape: its roles)
+    standing=standing,
 )

@@ -13,6 +13,7 @@ from ..kernel.variant import Hidden, Variant
 from . import public
 from .actions import legal_actions
 from .bots import POLICIES
+from .bots.standing import standing
 from .commands import ACTIONS
 from .decide import run
 from .events import CardDiscarded, HandStarted, Knocked, UpcardPassed
@@ -23,7 +24,7 @@ from .snapshot import SNAPSHOTS
 from .state import INITIAL
 from .stored import STORED
 from .transcript import TELLING
-from .views import see
+from .views import hide, see
 
 VARIANT = Variant(
     name="gin", title="Gin", players=(MIN_PLAYERS, MAX_PLAYERS), rules_type=Rules, initial=INITIAL,
@@ -38,4 +39,5 @@ VARIANT = Variant(
     hidden={"CardDrawn": Hidden("card", "seat", unless=("from", "discard")), "Knocked": Hidden("card", "seat")},
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
     end_game=ended_early,  # its GameEnded has the points and bonuses
+    standing=standing, hide=hide,
 )

@@ -30,4 +30,11 @@ def _own(state, h, seat: int) -> dict:
             "knock_limit": state.rules.knock_limit}
 
 
+def hide(h, seat: int, blanks) -> dict:
+    """The knocker's face-down discard, unless this seat knocked."""
+    if h.knock is None or h.knock.seat == seat:
+        return {}
+    return {"knock": h.knock._replace(card=blanks.take(1)[0])}
+
+
 see = views.seeing(SeatView, _own)

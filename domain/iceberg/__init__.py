@@ -11,6 +11,7 @@ from ..kernel.variant import Hidden, Variant
 from . import public
 from .actions import legal_actions
 from .bots import POLICIES
+from .bots.standing import standing
 from .commands import ACTIONS
 from .decide import run
 from .events import CardDiscarded, HandStarted
@@ -20,7 +21,7 @@ from .snapshot import SNAPSHOTS
 from .state import INITIAL
 from .stored import STORED
 from .transcript import TELLING
-from .views import see
+from .views import hide, see
 
 VARIANT = Variant(
     name="iceberg", title="Iceberg", players=(MIN_PLAYERS, MAX_PLAYERS), rules_type=Rules, initial=INITIAL,
@@ -32,4 +33,5 @@ VARIANT = Variant(
     hidden={"CardDrawn": Hidden("card", "seat"), "CardPickedUp": Hidden("card", "seat"),
             "CardDiscarded": Hidden("card", "seat")},
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
+    standing=standing, hide=hide,
 )

@@ -25,4 +25,12 @@ def see(state: GameState, seat: int) -> SeatView | None:
     # and keywords cost a third more
     return SeatView(
         seat, n, h.turn, h.phase, h.hands[seat], tuple(map(len, h.hands)), len(h.deck) - h.stock_pos, state.totals,
-        state.decks, h.table, h.aces, h.waiting[seat] is not None, h.waiting[(seat - 1) % n], h.points, h.last_ace)
+        state.decks, h.table, h.aces, h.waiting[seat] is not None, h.waiting[(seat - 1) % n], h.points, h.last_ace,
+        None)  # known: for the expert bot alone (Variant.expert_view)
+
+
+def hide(h, seat: int, blanks) -> dict:
+    """The cards passed face down, but the one this seat passed (to the seat before it)."""
+    n = len(h.waiting)
+    return {"waiting": tuple(card if card is None or (i + 1) % n == seat else blanks.take(1)[0]
+                             for i, card in enumerate(h.waiting))}

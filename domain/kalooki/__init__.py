@@ -14,6 +14,7 @@ from ..kernel.variant import Hidden, Variant
 from . import public
 from .actions import legal_actions
 from .bots import POLICIES
+from .bots.standing import standing
 from .commands import ACTIONS, declared
 from .decide import run
 from .events import CardDiscarded, HandStarted
@@ -36,4 +37,7 @@ VARIANT = Variant(
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
     stand_ins=("wild", "as", "roles", "stand_in"),  # what a joker stands for (its meld's roles)
     declared=declared,  # any opening a person declared, read back from its events for the audit
+    # a hand is won by the penalty of the cards left (the lower the better, whichever the scoring)
+    merit=lambda result: -result.penalty,
+    standing=standing,
 )

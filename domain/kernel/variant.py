@@ -18,6 +18,8 @@ from typing import Callable
 from . import events, seats, shuffle, telling, turns
 from .deciding import ended_early
 from .eventdata import from_data
+from .expert.policy import EXPERT, expert_of
+from .masking import masked
 from .stored import StoredForm
 
 #: the kernel's own events (deadlines, seats, deals), stored alike in every variant's logs
@@ -74,10 +76,22 @@ class Variant:
     # may be the result of, for a declaration the listing does not offer and no one event shows whole (Kalooki's
     # opening: its melds are several MeldLaid); the audit replays them (projections/audit/replaying.py)
     declared: Callable | None = None
+    # (a seat's HandResult) -> how well it did, higher better: which seat won a hand, for the expert bot
+    # and the bench; the result's `scored` field when that is a score (not a penalty)
+    merit: Callable = lambda result: getattr(result, result.scored)
+    # (state, seat) -> how well the seat stands in the hand being played, between 0 (lost) and 1 (won): what
+    # the expert's short rollouts end on (kernel/expert/search.py); None: its rollouts play the hand out
+    standing: Callable | None = None
+    # (hand, seat, blanks) -> the hand's fields that hide cards from `seat` beyond the other hands and the stock,
+    # blanked (kernel/masking.py): the expert's view of the game
+    hide: Callable | None = None
 
     def __post_init__(self):
         if self.end_game is None:
             object.__setattr__(self, "end_game", ended_early(self._game_ended()))
+        # every variant has the expert: the one search over its kit (kernel/expert); added to its own dict
+        # of policies, which its CreateGame checks a bot's name against too
+        self.bots[EXPERT] = expert_of(self)
 
     def _game_ended(self) -> type:
         """Its GameEnded, if it is the kernel's (the same fields)."""
@@ -87,6 +101,15 @@ class Variant:
                     raise TypeError(f"{self.name}'s GameEnded has fields of its own: give its end_game")
                 return form.type
         raise TypeError(f"{self.name} has no GameEnded")
+
+    def expert_view(self, state, seat: int):
+        """The seat's view with `known`, the game as the seat knows it (kernel/masking.py): the expert's input."""
+        view = self.see(state, seat)
+        return None if view is None else view._replace(known=masked(state, seat, self.hide))
+
+    def view_for(self, policy: str):
+        """The view a bot policy is given: (state, seat) -> view."""
+        return self.expert_view if policy == EXPERT else self.see
 
     @property
     def options(self) -> tuple:

@@ -43,6 +43,7 @@ _SEEN = {
     "table": "hand.table",
     "pile": "hand.pile",
     "renewals_left": "state.rules.stock_renewals - hand.renewals",
+    "known": "None",  # filled for the expert bot alone (Variant.expert_view): it costs every other bot time
 }
 
 
@@ -52,8 +53,9 @@ def _my_turn(view) -> bool:
 
 def seat_view(**own) -> type:
     """The base of a variant's SeatView: the `SEAT` fields, then its `own`
-    (name=type, in order), and `my_turn`."""
-    base = NamedTuple("SeatView", list({**SEAT, **own}.items()))
+    (name=type, in order), `known` (the game as the seat knows it, for the
+    expert bot: kernel/masking.py) last, and `my_turn`."""
+    base = NamedTuple("SeatView", list({**SEAT, **own, "known": object}.items()))
     return type("SeatView", (base,), {"__slots__": (), "my_turn": property(_my_turn)})
 
 
@@ -65,7 +67,8 @@ def seeing(view_type, own):
     Every bot decision builds a view, so `see` is written out once per view type
     as one expression a field, the tuple made in one call (as namedtuple writes
     its own methods): a loop over the fields with a call each cost Gin's random
-    self-play a tenth of its speed."""
+    self-play a tenth of its speed. `known` is None (Variant.expert_view
+    fills it)."""
     values = [f"mine[{name!r}] if {name!r} in mine else {_SEEN[name]}" if name in _SEEN else f"mine[{name!r}]"
               for name in view_type._fields]
     source = (f"def see(state, seat):\n"

@@ -14,6 +14,7 @@ from ..kernel.variant import Hidden, Variant
 from . import public
 from .actions import legal_actions
 from .bots import POLICIES
+from .bots.standing import standing
 from .commands import ACTIONS
 from .decide import run
 from .events import CardDrawn, HandStarted, TableRearranged, TurnPassed
@@ -36,4 +37,7 @@ VARIANT = Variant(
     public=public.public, private=public.private, replay_state=public.replay_state, telling=TELLING,
     hidden={"CardDrawn": Hidden("card", "seat")},  # a card drawn from the stock is its taker's
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play, end_game=end_game,
+    # a hand is won by the penalty (the lowest total wins)
+    merit=lambda result: -result.penalty,
+    standing=standing,
 )

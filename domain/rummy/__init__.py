@@ -13,6 +13,7 @@ from ..kernel.variant import Hidden, Variant
 from . import public
 from .actions import legal_actions
 from .bots import POLICIES
+from .bots.standing import standing
 from .commands import ACTIONS
 from .decide import run
 from .events import CardDiscarded, HandStarted, TurnEndedEmptyHanded
@@ -33,4 +34,7 @@ VARIANT = Variant(
     # a card drawn from the stock is its taker's; one taken from the discard pile was face up there
     hidden={"CardDrawn": Hidden("card", "seat", unless=("from", "discard"))},
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
+    # a hand is won by the value of the cards left (the fewer the better, whichever the scoring)
+    merit=lambda result: -result.value,
+    standing=standing,
 )

@@ -1,0 +1,143 @@
+"""The expert bot against greedy (and random), hand by hand, in every variant.
+
+    python -m bench.bots [--hands 400] [--variants gin,iceberg] [--think-ms 200] [--jobs 2]
+                         [--against greedy,random] [--out bench-bots.json]
+
+Each game seats one expert and the variant's fewest players of the other bot,
+the expert's seat moving round the table from game to game; a game is played
+(in process, through domain.engine.play like selfplay) until it ends or has
+given HANDS_PER_GAME hands. A hand is won by the seat whose result the
+variant rates best (Variant.merit: its score, or the fewest penalty points);
+a tie counts half. Printed per variant and opponent: hands, the expert's share
+with its Wilson 95% interval, and the p50/p95 time of an expert decision.
+
+Every game's figures are appended to `--out` (one JSON line each) as soon as it
+ends, so a long run resumes where it stopped: games already there (same
+variant, opponent, budget and seed) are not played again.
+"""
+
+import argparse
+import json
+import math
+import random
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+from domain import registry
+from domain.engine import play
+from domain.kernel.expert import policy as expert_policy
+from domain.kernel.expert.search import outcome
+from domain.kernel.players import CreateGame, Player
+from domain.selfplay import START, seeded_dealer
+
+HANDS_PER_GAME = 8
+
+
+def play_game(task: dict) -> dict:
+    """One game's hands: the expert's outcome of each and its decision times (ms)."""
+    variant = registry.named(task["variant"])
+    expert_policy.configure(think_ms=task["think_ms"])
+    seats = variant.players[0]
+    mine = task["seed"] % seats
+    names = [task["against"]] * seats
+    names[mine] = "expert"
+    rng = random.Random(f"{task['variant']}:{task['seed']}")
+    dealer = seeded_dealer(rng)
+    players = tuple(Player(f"P{i}", bot=name) for i, name in enumerate(names))
+    _, state = play(None, CreateGame(players, variant.rules(None), variant.name), dealer, START)
+    choosers, seers = [variant.bots[name] for name in names], [variant.view_for(name) for name in names]
+    outcomes, times = [], []
+    while state.turn_seat is not None and len(state.results) < HANDS_PER_GAME:
+        seat = state.turn_seat
+        began = time.perf_counter()
+        command = choosers[seat](seers[seat](state, seat), rng)
+        if seat == mine:
+            times.append((time.perf_counter() - began) * 1000)
+        hands = len(state.results)
+        _, state = play(state, command, dealer, START)
+        if len(state.results) != hands:
+            outcomes.append(outcome(variant.merit, state.results[-1], mine))
+    return {**task, "outcomes": outcomes, "ms": [round(t, 2) for t in times]}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share `wins / n`."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def percentile(values: list, q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _key(row: dict) -> tuple:
+    return row["variant"], row["against"], row["think_ms"], row["seed"]
+
+
+def _done(out: Path) -> dict:
+    if not out.exists():
+        return {}
+    rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    return {_key(row): row for row in rows}
+
+
+def _tasks(variants, against, think_ms, hands, done) -> list:
+    """Enough games a variant and opponent for `hands` hands, counting those already played."""
+    tasks = []
+    for name in variants:
+        for other in against:
+            have = sum(len(r["outcomes"]) for k, r in done.items() if k[:3] == (name, other, think_ms))
+            seed = 0
+            while have < hands:
+                if (name, other, think_ms, seed) not in done:
+                    tasks.append({"variant": name, "against": other, "think_ms": think_ms, "seed": seed})
+                    have += HANDS_PER_GAME  # at most: a game may end sooner, then the next run adds games
+                seed += 1
+    return tasks
+
+
+def report(rows, variants, against, think_ms) -> None:
+    print(f"{'variant':<13}{'vs':<8}{'hands':>6}{'share':>8}{'95% CI':>16}{'p50 ms':>8}{'p95 ms':>8}")
+    for name in variants:
+        for other in against:
+            mine = [r for r in rows if (r["variant"], r["against"], r["think_ms"]) == (name, other, think_ms)]
+            outcomes = [o for r in mine for o in r["outcomes"]]
+            times = [t for r in mine for t in r["ms"]]
+            low, high = wilson(sum(outcomes), len(outcomes))
+            share = sum(outcomes) / len(outcomes) if outcomes else 0.0
+            print(f"{name:<13}{other:<8}{len(outcomes):>6}{share:>8.3f}   [{low:.3f}, {high:.3f}]"
+                  f"{percentile(times, 0.5):>8.1f}{percentile(times, 0.95):>8.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=400, help="hands a variant and opponent")
+    parser.add_argument("--variants", default=",".join(registry.VARIANTS))
+    parser.add_argument("--against", default="greedy,random")
+    parser.add_argument("--think-ms", type=float, default=expert_policy.THINK_MS)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", default="bench-bots.json")
+    args = parser.parse_args()
+    variants, against, out = args.variants.split(","), args.against.split(","), Path(args.out)
+    for _ in range(3):  # a game may give fewer hands than assumed: top up
+        done = _done(out)
+        tasks = _tasks(variants, against, args.think_ms, args.hands, done)
+        if not tasks:
+            break
+        with Pool(args.jobs) as pool, out.open("a") as sink:
+            for row in pool.imap_unordered(play_game, tasks):
+                sink.write(json.dumps(row) + "\n")
+                sink.flush()
+    report(list(_done(out).values()), variants, against, args.think_ms)
+
+
+if __name__ == "__main__":
+    main()
