@@ -7,6 +7,7 @@ import { api, cardEl, compareCards, copyText, dropFragment, el, focusKey, fragme
   problemText, restoreFocus, say, sameCards, tickDeadlines, VARIANT_TITLES } from "./common.js";
 import { startChat } from "./chat.js";
 import { deadwoodOf } from "./deadwood.js";
+import { onDrag } from "./drag.js";
 import { legalKind, legalText } from "./hints.js";
 import { offerRules } from "./rules.js";
 import { phaseText } from "./words.js";
@@ -370,32 +371,12 @@ function setSort(by) {
   renderHand();
 }
 
-// Dragging a card with the pointer (mouse, pen or finger) drops it where the
-// pointer lets go; a press that does not move stays a click (select).
+// A card dragged onto another card's place in the hand moves there.
 function draggable(button, position) {
-  button.addEventListener("pointerdown", (down) => {
-    if (down.button !== 0) return;
-    let dragging = false;
-    const moved = (event) => {
-      if (!dragging && Math.hypot(event.clientX - down.clientX, event.clientY - down.clientY) > 8) {
-        dragging = true;
-        button.classList.add("dragging");
-      }
-    };
-    const up = (event) => {
-      window.removeEventListener("pointermove", moved);
-      window.removeEventListener("pointerup", up);
-      window.removeEventListener("pointercancel", up);
-      button.classList.remove("dragging");
-      if (!dragging || event.type === "pointercancel") return; // the browser took it for a scroll
-      button.addEventListener("click", (click) => click.stopImmediatePropagation(), { capture: true, once: true });
-      const over = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-testid=hand] button[data-card]");
-      const buttons = [...document.querySelectorAll("[data-testid=hand] button[data-card]")];
-      if (over) moveCard(position, buttons.indexOf(over));
-    };
-    window.addEventListener("pointermove", moved);
-    window.addEventListener("pointerup", up);
-    window.addEventListener("pointercancel", up);
+  onDrag(button, (under) => {
+    const over = under?.closest("[data-testid=hand] button[data-card]");
+    const buttons = [...document.querySelectorAll("[data-testid=hand] button[data-card]")];
+    if (over) moveCard(position, buttons.indexOf(over));
   });
 }
 

@@ -10,6 +10,7 @@
 // stand for in its group.
 
 import { cardEl, cardName, el } from "./common.js";
+import { onDrag } from "./drag.js";
 import { asDeclared, JOKER, meldKind, standIns } from "./melds.js";
 
 const MAX_CHOICES = 8; // stand-in buttons shown per joker
@@ -206,33 +207,12 @@ function focusSelector(node) {
   return null;
 }
 
-// Dragging a card with the pointer onto a group moves it there ("pool": the
-// hand's row; anywhere else between the groups: a new group). A press that
-// does not move stays a click (pick).
+// A card dragged onto a group moves there ("pool": the hand's row; anywhere
+// else between the groups: a new group).
 function dragToGroup(button, drop) {
-  button.addEventListener("pointerdown", (down) => {
-    if (down.button !== 0) return;
-    let dragging = false;
-    const moved = (event) => {
-      if (!dragging && Math.hypot(event.clientX - down.clientX, event.clientY - down.clientY) > 8) {
-        dragging = true;
-        button.classList.add("dragging");
-      }
-    };
-    const up = (event) => {
-      window.removeEventListener("pointermove", moved);
-      window.removeEventListener("pointerup", up);
-      window.removeEventListener("pointercancel", up);
-      button.classList.remove("dragging");
-      if (!dragging || event.type === "pointercancel") return;
-      button.addEventListener("click", (click) => click.stopImmediatePropagation(), { capture: true, once: true });
-      const over = document.elementFromPoint(event.clientX, event.clientY);
-      const group = over?.closest("[data-group]");
-      if (group) drop(group.dataset.group);
-      else if (over?.closest(".groups")) drop("new");
-    };
-    window.addEventListener("pointermove", moved);
-    window.addEventListener("pointerup", up);
-    window.addEventListener("pointercancel", up);
+  onDrag(button, (under) => {
+    const group = under?.closest("[data-group]");
+    if (group) drop(group.dataset.group);
+    else if (under?.closest(".groups")) drop("new");
   });
 }
