@@ -9,6 +9,7 @@ from . import errors as err
 from .cards import is_card, remove_cards
 from .deals import StartHand, commitment, pack_of
 from .ending import scoring_end
+from .expert.policy import EXPERT
 from .folding import check_game
 from .gamestate import ENDED
 from .players import CreateGame, seat_players
@@ -52,8 +53,10 @@ def deciding(deciders: dict, evolve):
 
 def create(state, command: CreateGame, created_type, seats: tuple[int, int], bots, rules_type):
     """The variant's GameCreated for `command`: refused if the game exists, the
-    table cannot be seated (`seats`: fewest, most) or the rules are not the variant's."""
-    return created_type(*seat_players(state, command, *seats, bots, rules_type))
+    table cannot be seated (`seats`: fewest, most) or the rules are not the variant's.
+    A seat may name one of the variant's own `bots` or the kernel's expert, which
+    every variant has (kernel/variant.py)."""
+    return created_type(*seat_players(state, command, *seats, {*bots, EXPERT}, rules_type))
 
 
 def creating(created_type, seats: tuple[int, int], bots, rules_type):

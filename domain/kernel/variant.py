@@ -89,9 +89,9 @@ class Variant:
     def __post_init__(self):
         if self.end_game is None:
             object.__setattr__(self, "end_game", ended_early(self._game_ended()))
-        # every variant has the expert: the one search over its kit (kernel/expert); added to its own dict
-        # of policies, which its CreateGame checks a bot's name against too
-        self.bots[EXPERT] = expert_of(self)
+        # every variant has the expert: the one search over its kit (kernel/expert), beside its own policies
+        # (its CreateGame accepts the name: kernel/deciding.py `creating`)
+        object.__setattr__(self, "bots", {**self.bots, EXPERT: expert_of(self)})
 
     def _game_ended(self) -> type:
         """Its GameEnded, if it is the kernel's (the same fields)."""
