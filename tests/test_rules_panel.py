@@ -49,6 +49,13 @@ def test_an_unknown_variant_has_no_rules(web):
     assert answer.get_json()["code"] == "not_found"
 
 
+def test_names_asked_for_do_not_grow_what_the_server_keeps(web):
+    """The rendered rules are kept one a hosted variant, whatever names clients send."""
+    for n in range(200):
+        assert web.get(f"/play/rules/no-such-rummy-{n}").status_code == 404
+    assert rules._rendered.cache_info().currsize <= len(registry.HOSTED)
+
+
 def test_raw_html_and_script_links_do_not_get_through():
     text = ("# Title\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n"
             "[bad](javascript:alert(1)) [file](docs/api.md) [here](#title) [out](https://example.org/x)\n")

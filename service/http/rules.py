@@ -70,14 +70,18 @@ def _renderer() -> MarkdownIt:
     return md
 
 
-@lru_cache(maxsize=None)
 def rules_html(name: str) -> str | None:
     """The rules of the hosted variant `name` as an HTML fragment (None: no such
     variant, or no rules file for it)."""
     variant = registry.VARIANTS.get(name)
+    return None if variant is None else _rendered(variant.name, variant.title)
+
+
+@lru_cache(maxsize=None)  # one entry a hosted variant: a name from a URL is looked up before it comes here
+def _rendered(name: str, title: str) -> str | None:
     place = rules_dir()
-    if variant is None or place is None or not (place / f"{variant.name}.md").is_file():
+    if place is None or not (place / f"{name}.md").is_file():
         return None
-    text = (place / f"{variant.name}.md").read_text(encoding="utf-8")
+    text = (place / f"{name}.md").read_text(encoding="utf-8")
     body = _renderer().render(text)
-    return f'<article class="rules-text" lang="en" aria-label="{escape(variant.title)}: rules">{body}</article>\n'
+    return f'<article class="rules-text" lang="en" aria-label="{escape(title)}: rules">{body}</article>\n'
