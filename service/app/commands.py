@@ -23,6 +23,7 @@ and call it. The tricky branches live here once:
   error a replay on the moved game would give).
 """
 
+import time
 from dataclasses import dataclass, field, replace
 
 from domain.deadlines import bot_to_move
@@ -38,8 +39,11 @@ from ..store.repository import Loaded
 TIMEOUT_ACTOR = "to"  # the actor recorded for a timeout's events
 # Fresh tries of a command without an expected version: one write landing
 # between loading and appending is common (the bot moves just after a person);
-# several in a row mean the game is too busy to wait on.
+# several in a row mean the game is too busy to wait on. Between two tries the
+# command waits a little longer each time, so a writer with several appends in a
+# row (a bot's whole turn, back to back) finishes rather than overtake every try.
 FRESH_TRIES = 4
+RETRY_PAUSE_S = 0.025  # before the second fresh try; doubled before each later one
 
 
 class StaleVersion(ConcurrencyError):
@@ -102,11 +106,11 @@ class GameCommands:
             return self._attempt(game_id, self.repository.load(game_id), command, actor, expected, key, respond,
                                  fresh=True, tokens=tokens)
 
-        for _ in range((FRESH_TRIES if expected is None else 1) - 1):
+        for attempt in range((FRESH_TRIES if expected is None else 1) - 1):
             try:
                 return fresh_attempt()
-            except ConcurrencyError:
-                pass  # another write landed first: decide again on the game as it is now
+            except ConcurrencyError:  # another write landed first: decide again on the game as it is then
+                time.sleep(RETRY_PAUSE_S * 2 ** attempt)
         return fresh_attempt()  # the last try's conflict is the answer
 
     def _attempt(self, game_id, loaded: Loaded, command, actor, expected, key, respond, fresh: bool,
