@@ -20,6 +20,7 @@ computed from a SeatView only.
 """
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 
 from ..kernel.bodies import listing
@@ -54,8 +55,12 @@ def options(view: SeatView) -> list[tuple]:
             option = (MELD, move[1], move[2]) if move[0] == "meld" else (LAYOFF, move[1], move[2], move[3])
             if option not in found:
                 found.append(option)
-    found += [(DISCARD, card) for card in dict.fromkeys(hand) if card != QS or may_discard_queen(hand)]
-    return found
+    return found + discards(hand)
+
+
+def discards(hand) -> list[tuple]:
+    """The hand's discards: any card once, the queen of spades only when the rules let it go."""
+    return [(DISCARD, card) for card in dict.fromkeys(hand) if card != QS or may_discard_queen(hand)]
 
 
 def pile_takes(hand, pile) -> list[tuple]:
@@ -89,6 +94,11 @@ def _roles(cards, wild) -> list:
 
 def melds(hand, first_deuce: str | None = None) -> list[tuple[tuple, tuple]]:
     """Canonical (cards, wild) melds of the hand (see the module's docstring)."""
+    return list(_melds(tuple(hand), first_deuce))
+
+
+@lru_cache(maxsize=4096)  # asked again for the same hand by the listing and the bots (the expert's rollouts)
+def _melds(hand: tuple, first_deuce: str | None) -> tuple[tuple[tuple, tuple], ...]:
     deuces = sorted(c for c in hand if is_deuce(c))
     if first_deuce is not None:
         deuces.remove(first_deuce)
@@ -135,7 +145,7 @@ def melds(hand, first_deuce: str | None = None) -> list[tuple[tuple, tuple]]:
                         wild.append(code)
                         used += 1
                 found.append((tuple(cards), tuple(wild)))
-    return found
+    return tuple(found)
 
 
 def _sub_multisets(cards, most: int) -> list[tuple[str, ...]]:
@@ -188,7 +198,7 @@ def layoffs(hand, own) -> list[tuple[str, tuple, tuple]]:
     return found
 
 
-__all__ = ["legal_actions", "options", "to_command", "melds", "layoffs", "pile_takes",
+__all__ = ["legal_actions", "options", "to_command", "melds", "layoffs", "pile_takes", "discards",
            "positions_of"]
 
 

@@ -13,6 +13,7 @@ computed from the seat's view only (MORE_VARIANTS.md "Rummy", "Wire details").
 `decide` also accepts multi-card lay-offs.
 """
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..kernel import piles
@@ -53,6 +54,11 @@ def options(view: SeatView) -> list[tuple]:
 
 def melds(hand) -> list[tuple[str, ...]]:
     """Every valid meld within the hand, each in table order."""
+    return list(_melds(tuple(hand)))
+
+
+@lru_cache(maxsize=4096)  # asked again for the same hand by the listing and the bots (the expert's rollouts)
+def _melds(hand: tuple) -> tuple[tuple[str, ...], ...]:
     found = []
     by_rank: dict[int, list[str]] = {}
     for card in hand:
@@ -74,7 +80,7 @@ def melds(hand) -> list[tuple[str, ...]]:
                     for b in range(a + 3, len(segment) + 1):
                         found.append(tuple(segment[a:b]))
                 start = i
-    return found
+    return tuple(found)
 
 
 def layoffs(view: SeatView) -> list[tuple]:

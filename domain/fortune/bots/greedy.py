@@ -17,32 +17,35 @@ Ties go to the generator, so seeded games are reproducible.
 """
 
 from ...kernel.cards import RANK, SUIT
-from ..actions import DISCARD, LAYOFF, MELD, SOLVER_LIMIT, TAKE, options, to_command
+from ..actions import DISCARD, LAYOFF, MELD, SOLVER_LIMIT, TAKE, discards, options, to_command
 from ..melds import QS, RUN, analyse, extend, is_deuce, penalty
 from ..solver import best, best_points
 
 
 def choose_greedy(view, rng):
-    found = options(view)
     if view.phase == "draw":
-        return to_command(view.seat, _draw_or_take(view, found))
+        return to_command(view.seat, _draw_or_take(view, options(view)))
     own = view.own_melds()
     if len(view.hand) <= SOLVER_LIMIT:
+        # the solver's plan, else a discard: the whole listing of melds and lay-offs
+        # (options) is not needed, and it is most of a move's time in the expert's rollouts
         plan = best(view.hand, own)
         if plan.moves:
             move = plan.moves[0]
             option = (MELD, move[1], move[2]) if move[0] == "meld" else (LAYOFF, move[1], move[2], move[3])
             return to_command(view.seat, option)
+        found = discards(view.hand)
     else:
+        found = options(view)
         scoring = [o for o in found if o[0] in (MELD, LAYOFF)]
         if scoring:
             worth = {o: _points(view, o) for o in scoring}
             top = max(worth.values())
             return to_command(view.seat, rng.choice([o for o in scoring if worth[o] == top]))
-    discards = [o for o in found if o[0] == DISCARD]
-    ranked = {o: _keep_score(o[1], view) for o in discards}
+    throws = [o for o in found if o[0] == DISCARD]
+    ranked = {o: _keep_score(o[1], view) for o in throws}
     least = min(ranked.values())
-    return to_command(view.seat, rng.choice([o for o in discards if ranked[o] == least]))
+    return to_command(view.seat, rng.choice([o for o in throws if ranked[o] == least]))
 
 
 def _draw_or_take(view, found):

@@ -28,9 +28,9 @@ CANDIDATES = 8  # root actions compared: greedy's and up to this many less one o
 CONFIDENCE = 2.0  # standard errors a candidate's advantage over greedy's choice must exceed
 MIN_ROUNDS = 8  # rounds before any candidate may replace greedy's choice
 PRUNE_AT = frozenset({8, 16, 32, 64})  # rounds after which the worse half of the other candidates is dropped
-DEPTH = 400  # rollout actions at most, in a variant without a `standing` (a hand's end comes first here)
+DEPTH = 400  # rollout actions at most (a hand's end comes first here)
 MARGIN = 0.15  # the part of the time budget left unused
-SHORT = 8  # rollout actions a seat at the table, in a variant with a `standing`: then the rating
+TURNS = 4  # the seat's turns a rollout plays, in a variant with a `standing`: then the rating
 
 
 class OutOfTime(Exception):
@@ -53,7 +53,7 @@ class Budget:
 def choose(variant, view, rng: random.Random, budget: Budget, merit):
     """The expert's command for the seat whose `view` this is."""
     over = budget.start()
-    depth = SHORT * len(view.known.players) if variant.standing is not None else DEPTH
+    turns = TURNS if variant.standing is not None else DEPTH
     seat = view.seat
     first = deal_unseen(variant, view.known, rng)
     actions = variant.legal_actions(first, seat)
@@ -68,7 +68,7 @@ def choose(variant, view, rng: random.Random, budget: Budget, merit):
         seed, values, stop = rng.random(), {}, functools.partial(over, rounds)
         try:
             for i in alive:
-                values[i] = _rollout(variant, det, candidates[i], seat, random.Random(seed), depth, stop)
+                values[i] = _rollout(variant, det, candidates[i], seat, random.Random(seed), turns, stop)
         except OutOfTime:
             return candidates[_best(sums, squares, rounds, alive)]  # the round unfinished is not counted
         for i in alive:
@@ -107,19 +107,30 @@ def _best(sums, squares, rounds: int, alive: list) -> int:
     return best
 
 
-def _rollout(variant, state, command, seat: int, rng: random.Random, depth: int, over) -> float:
+def _rollout(variant, state, command, seat: int, rng: random.Random, turns: int, over) -> float:
     """How the hand goes for `seat` after `command`, every seat then playing greedy
-    for `depth` actions at most: 1 a hand won, 0 lost, ½ shared; cut short, the
-    variant's `standing` of the seat (between 0 and 1), or ½ without one."""
+    until the seat's `turns`-th turn begins (DEPTH actions at most): 1 a hand won,
+    0 lost, ½ shared; cut short, the variant's `standing` of the seat (between 0
+    and 1), or ½ without one. Every candidate's rollout is cut at the same point
+    of the play (the seat about to begin a turn, every other seat having had as
+    many turns): a cut after so many actions would rate one candidate just after
+    a draw and another just before one, and a turn is two actions in one variant
+    and five in another."""
     hands = len(state.results)
     _, state = variant.decide(state, command)
     greedy, see = variant.bots["greedy"], variant.see
-    for _ in range(depth):
+    previous, begun = state.turn_seat, 0
+    for _ in range(DEPTH):
         if len(state.results) != hands:
             break
         mover = state.turn_seat
         if mover is None:
             break
+        if mover == seat != previous:
+            begun += 1
+            if begun >= turns:
+                break
+        previous = mover
         if over():
             raise OutOfTime
         _, state = variant.decide(state, greedy(see(state, mover), rng))
