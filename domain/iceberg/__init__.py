@@ -33,5 +33,5 @@ VARIANT = Variant(
     hidden={"CardDrawn": Hidden("card", "seat"), "CardPickedUp": Hidden("card", "seat"),
             "CardDiscarded": Hidden("card", "seat")},
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
-    standing=standing, hide=hide,
+    standing=standing, horizon=2, hide=hide,
 )

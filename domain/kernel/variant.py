@@ -82,6 +82,10 @@ class Variant:
     # (state, seat) -> how well the seat stands in the hand being played, between 0 (lost) and 1 (won): what
     # the expert's short rollouts end on (kernel/expert/search.py); None: its rollouts play the hand out
     standing: Callable | None = None
+    # how many of the seat's turns an expert rollout plays before `standing` rates it: the longer, the more of
+    # the hand it sees, the fewer rollouts the budget holds (Iceberg's expert gained 27 and lost 10 of 100
+    # duplicate hands at 2, 18 and 10 at 4: bench/duplicate.py, docs/bots.md)
+    horizon: int = 4
     # (hand, seat, blanks) -> the hand's fields that hide cards from `seat` beyond the other hands and the stock,
     # blanked (kernel/masking.py): the expert's view of the game
     hide: Callable | None = None

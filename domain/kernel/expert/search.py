@@ -30,7 +30,6 @@ MIN_ROUNDS = 8  # rounds before any candidate may replace greedy's choice
 PRUNE_AT = frozenset({8, 16, 32, 64})  # rounds after which the worse half of the other candidates is dropped
 DEPTH = 400  # rollout actions at most (a hand's end comes first here)
 MARGIN = 0.15  # the part of the time budget left unused
-TURNS = 4  # the seat's turns a rollout plays, in a variant with a `standing`: then the rating
 
 
 class OutOfTime(Exception):
@@ -53,7 +52,7 @@ class Budget:
 def choose(variant, view, rng: random.Random, budget: Budget, merit):
     """The expert's command for the seat whose `view` this is."""
     over = budget.start()
-    turns = TURNS if variant.standing is not None else DEPTH
+    turns = variant.horizon if variant.standing is not None else DEPTH
     seat = view.seat
     first = deal_unseen(variant, view.known, rng)
     actions = variant.legal_actions(first, seat)
@@ -109,7 +108,7 @@ def _best(sums, squares, rounds: int, alive: list) -> int:
 
 def _rollout(variant, state, command, seat: int, rng: random.Random, turns: int, over) -> float:
     """How the hand goes for `seat` after `command`, every seat then playing greedy
-    until the seat's `turns`-th turn begins (DEPTH actions at most): 1 a hand won,
+    until the seat's `turns`-th turn begins (the variant's `horizon`) (DEPTH actions at most): 1 a hand won,
     0 lost, ½ shared; cut short, the variant's `standing` of the seat (between 0
     and 1), or ½ without one. Every candidate's rollout is cut at the same point
     of the play (the seat about to begin a turn, every other seat having had as
