@@ -60,7 +60,6 @@ bench/gin_deadwood.py measures them.
 """
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..kernel.errors import CardNotInHand, InvalidCard, InvalidLayoff, InvalidMeld, NoSuchMeld
 from .cards import CODE, RANK, SUIT, SUITS, VALUE, sorted_cards
@@ -217,13 +216,6 @@ def best_arrangement(hand) -> Arrangement:
 
 def min_deadwood(hand) -> int:
     """The least deadwood points the hand can be left with."""
-    return _min_deadwood(tuple(hand))
-
-
-# the bots ask again and again for the same hands (the expert's rollouts above all): a
-# function of the cards alone, remembered for the last few thousand hands (~2 KB each)
-@lru_cache(maxsize=4096)
-def _min_deadwood(hand: tuple) -> int:
     cards = _cards_of(hand)
     if not cards:
         return 0
@@ -238,11 +230,6 @@ def best_knock(hand11) -> dict[str, int]:
     """For each card of the hand (normally 11 cards, after the draw): the least
     deadwood of the other cards if that card is discarded. One memo serves all
     the discards, since each is a subset of the same hand."""
-    return dict(_best_knock(tuple(hand11)))  # a copy: the remembered one stays as it was
-
-
-@lru_cache(maxsize=4096)
-def _best_knock(hand11: tuple) -> dict[str, int]:
     cards = _cards_of(hand11)
     index = {card: i for i, card in enumerate(cards)}
     options = [[] for _ in cards]

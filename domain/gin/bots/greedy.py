@@ -17,8 +17,8 @@ Seeded games are reproducible: ties go to the generator, in a fixed order.
 from ..actions import DISCARD_ACTION, DRAW_ACTION, KNOCK, PASS, knocks, options, to_command
 from ..cards import RANK, SUIT, VALUE
 from ..commands import DISCARD_PILE, STOCK
-from ..deadwood import best_knock, min_deadwood
 from ..state import DISCARD, DRAW, UPCARD
+from .remembered import best_knock, min_deadwood
 
 
 def choose_greedy(view, rng):
