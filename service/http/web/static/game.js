@@ -183,6 +183,9 @@ let drawsFrom = false; // the variant's draws name their pile (seen in the log):
 function remember(events) {
   for (const event of events) {
     if (event.type === "CardDrawn" && event.data && "from" in event.data) drawsFrom = true;
+    // another seat has moved: the turn has been away, so when it is the player's again it has come anew,
+    // even if the page never drew a view without it (a quick bot's reply)
+    if (view && event.data && "seat" in event.data && event.data.seat !== view.seat) wasMyTurn = false;
     if (event.type === "HandEnded") addReplay(event.data.hand);
     const line = tell(event);
     if (line) log.push({ version: event.version, line });
