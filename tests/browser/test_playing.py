@@ -16,6 +16,7 @@ from tests.browser.helpers import (
     GAME,
     REPLAY,
     assert_hand_shown,
+    create_by_api,
     create_by_form,
     events_after,
     hand_result,
@@ -30,7 +31,7 @@ from tests.browser.helpers import (
     wait_replay_loaded,
     wait_version,
 )
-from tests.browser.partitions import Answers, assert_only_known
+from tests.browser.partitions import Answers, Player, assert_only_known, deck_of, open_seat, pack
 
 #: every hand by clicking at desktop and at phone width
 WIDTHS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
@@ -255,3 +256,35 @@ def test_kalooki_hand_by_clicking(browse, server, viewport):
     assert_bot_moves_arrived(server, game_id, made, observed, start)
     if viewport == DESKTOP:  # the replay once is enough
         check_replay(page, server, game_id, "total")
+
+
+FORTUNE_ME = ["2C", "8H", "KS", "QD", "9C", "5D", "3S", "JC", "4D", "10S", "6C"]
+FORTUNE_BOT = ["KD", "QC", "JD", "10C", "9S", "6D", "5S", "4C", "3D", "AS", "AC"]
+
+
+def test_fortune_take_of_the_pile_asks_what_the_deuce_stands_for(browse, server):
+    """Taking the pile with a deuce that may stand for either end of a run: the
+    page asks which, and sends the take with the card the player chose (a
+    random hand by clicking met this one in about one run in twenty)."""
+    deck = deck_of([FORTUNE_ME, FORTUNE_BOT], 0, ["7H"], pack(decks=2))
+    created = create_by_api(server, "fortune", [{"name": "Flo"}, {"name": "Bot", "bot": "greedy"}],
+                            {"max_hands": 1}, deck=deck)
+    game_id, token = created["id"], created["seats"][0]["token"]
+    page, _ = open_seat(browse, game_id, token, DESKTOP)
+    me = Player(page)
+
+    me.wait_turn()
+    assert {(a["type"], tuple(a.get("wild", ()))) for a in view_of(server, game_id, token)["actions"]
+            if a["type"] == "take_pile"} == {("take_pile", ("6H",)), ("take_pile", ("9H",))}
+    me.select(["2C", "8H"])
+    me.press(page.locator("[data-testid=actions] button[data-action=take_pile]"))  # the page asks: which card?
+    stand_ins = page.locator("[data-testid=actions] button[data-wild]")
+    expect(stand_ins).to_have_count(2)
+    assert sorted(stand_ins.evaluate_all("els => els.map(e => e.dataset.wild)")) == ["6H", "9H"]
+    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/actions")) as answer:
+        me.press(page.locator('[data-testid=actions] button[data-wild="9H"]'))
+    body = answer.value.request.post_data_json
+    assert (body["type"], sorted(body["cards"]), body["wild"]) == ("take_pile", ["2C", "8H"], ["9H"]), body
+    assert answer.value.status == 201, answer.value.text()
+    laid = [e["data"] for e in events_after(server, game_id, 0) if e["type"] == "MeldLaid"]
+    assert (sorted(laid[0]["cards"]), laid[0]["wild"]) == (["2C", "7H", "8H"], ["9H"]), laid
