@@ -90,16 +90,21 @@ def _done(out: Path) -> dict:
 
 
 def _tasks(variants, against, think_ms, hands, done) -> list:
-    """Enough games a variant and opponent for `hands` hands, counting those already played."""
+    """Enough games a variant and opponent for `hands` hands, counting those already played:
+    a game is taken to give as many hands as its games so far gave on average
+    (HANDS_PER_GAME before any), so a variant whose games end after a hand or two
+    (Conquian) is given games enough."""
     tasks = []
     for name in variants:
         for other in against:
-            have = sum(len(r["outcomes"]) for k, r in done.items() if k[:3] == (name, other, think_ms))
+            played = [r for k, r in done.items() if k[:3] == (name, other, think_ms)]
+            have = sum(len(r["outcomes"]) for r in played)
+            per_game = max(1.0, have / len(played)) if played else HANDS_PER_GAME
             seed = 0
             while have < hands:
                 if (name, other, think_ms, seed) not in done:
                     tasks.append({"variant": name, "against": other, "think_ms": think_ms, "seed": seed})
-                    have += HANDS_PER_GAME  # at most: a game may end sooner, then the next run adds games
+                    have += per_game
                 seed += 1
     return tasks
 
@@ -127,7 +132,7 @@ def main() -> None:
     parser.add_argument("--out", default="bench-bots.json")
     args = parser.parse_args()
     variants, against, out = args.variants.split(","), args.against.split(","), Path(args.out)
-    for _ in range(3):  # a game may give fewer hands than assumed: top up
+    for _ in range(10):  # a game may give fewer hands than assumed: top up
         done = _done(out)
         tasks = _tasks(variants, against, args.think_ms, args.hands, done)
         if not tasks:
