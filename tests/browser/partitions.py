@@ -8,7 +8,7 @@ from collections import Counter
 
 from playwright.sync_api import expect
 
-from tests.browser.helpers import CARD, GAME, cards_in, events_after, wait_loaded, wait_version_at_least
+from tests.browser.helpers import CARD, GAME, cards_in, create_by_api, events_after, wait_loaded, wait_version_at_least
 from tests.given import stacked
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -135,6 +135,15 @@ def open_seat(browse, game_id, token, viewport):
     page.goto(f"/play/games/{game_id}#token={token}")
     wait_loaded(page)
     return page, answers
+
+
+def against_greedy(browse, server, variant, name, deck, viewport, rules=None):
+    """A one-hand game of `variant` from the stacked `deck`, `name` in seat 0 and a
+    greedy bot in seat 1: (game id, seat 0's token, its page open, the page's Answers)."""
+    created = create_by_api(server, variant, [{"name": name}, {"name": "Bot", "bot": "greedy"}],
+                            {"max_hands": 1, **(rules or {})}, deck=deck)
+    game_id, token = created["id"], created["seats"][0]["token"]
+    return (game_id, token, *open_seat(browse, game_id, token, viewport))
 
 
 def assert_no_secret(page, answers, secret):

@@ -15,6 +15,7 @@ from tests.browser.helpers import GAME, create_by_api, events_after, ok, view_of
 from tests.browser.partitions import (
     FORTY,
     Player,
+    against_greedy,
     assert_invalid_marked,
     assert_no_secret,
     deck_of,
@@ -141,10 +142,7 @@ KALOOKI_BOT = ["2H", "3D", "4S", "5C", "6H", "7D", "8S", "9C", "10D", "JC", "QH"
 @WIDTHS
 def test_kalooki_opening_with_a_stand_in_then_a_swap(browse, server, viewport):
     deck = deck_of([KALOOKI_ME, KALOOKI_BOT], 0, ["9D", "6S"], pack(decks=2, jokers=4))
-    created = create_by_api(server, "kalooki", [{"name": "Kay"}, {"name": "Bot", "bot": "greedy"}],
-                            {"max_hands": 1}, deck=deck)
-    game_id, token = created["id"], created["seats"][0]["token"]
-    page, answers = open_seat(browse, game_id, token, viewport)
+    game_id, token, page, answers = against_greedy(browse, server, "kalooki", "Kay", deck, viewport)
     me = Player(page)
     secret = set(deck) - set(KALOOKI_ME) - {"9D", "6S"}
 
@@ -189,10 +187,7 @@ def test_kalooki_opening_that_takes_the_discard(browse, server):
     """Before the draw, the editor's opening holds the top discard: it must join
     a meld, and the opening is sent as the turn's draw."""
     deck = deck_of([KALOOKI_ME, KALOOKI_BOT], 0, ["5C", "6S"], pack(decks=2, jokers=4))
-    created = create_by_api(server, "kalooki", [{"name": "Kay"}, {"name": "Bot", "bot": "greedy"}],
-                            {"max_hands": 1}, deck=deck)
-    game_id, token = created["id"], created["seats"][0]["token"]
-    page, _ = open_seat(browse, game_id, token, DESKTOP)
+    game_id, token, page, _ = against_greedy(browse, server, "kalooki", "Kay", deck, DESKTOP)
     me = Player(page)
 
     me.wait_turn()
