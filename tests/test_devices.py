@@ -116,6 +116,20 @@ def test_five_wrong_codes_kill_the_code_and_it_dies_after_15_minutes(own_redis, 
         sink.close()
 
 
+def test_a_token_label_is_cleaned_and_one_that_would_look_blank_is_none(own_client):
+    """What schemathesis found: a label of one C1 control (U+0087) is schema-valid
+    (at most 80 characters) and was refused as a name would be."""
+    ann = register(own_client, "Ann")
+    for sent, kept in [("\u0087", ""), ("  ", ""), ("phone\u200b ", "phone"), ("x" * 80, "x" * 80)]:
+        made = own_client.post("/me/tokens", token=ann["token"], json={"label": sent})
+        assert made.status_code == 201, (sent, made.get_json())
+        assert made.get_json()["label"] == kept
+    too_long = own_client.post("/me/tokens", token=ann["token"], json={"label": "x" * 81})
+    assert too_long.status_code == 422 and too_long.get_json()["code"] == "invalid_request"
+    labels = [t["label"] for t in own_client.get("/me/tokens", token=ann["token"]).get_json()["tokens"]]
+    assert labels == ["first", "", "", "phone", "x" * 80]
+
+
 def test_a_player_lists_makes_and_revokes_tokens(own_client):
     ann = register(own_client, "Ann")
     made = own_client.post("/me/tokens", token=ann["token"], json={"label": "phone"})

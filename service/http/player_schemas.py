@@ -9,6 +9,7 @@ from .names import AddressRefused, checked_address, shown_name
 from .schemas import JsonBoolean, WholeNumber
 
 MAX_EMAIL = 254
+MAX_LABEL = 80  # a token's label (openapi.yaml NewToken)
 
 
 def checked_name(value: str | None, key: str = "name") -> str | None:
@@ -98,9 +99,10 @@ class NewTokenSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    label = fields.String(load_default="", validate=validate.Length(max=80))
+    label = fields.String(load_default="", validate=validate.Length(max=MAX_LABEL))
 
     @post_load
     def shown(self, data, **_):
-        label = data["label"]
-        return {"label": (checked_name(label, "label") if label.strip() else "") or ""}
+        # cleaned as a name is (controls and format characters out); a label that would look blank is no
+        # label: it is only a note for the player's own list, and refusing it would refuse the token
+        return {"label": shown_name(data["label"])}
