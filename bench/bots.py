@@ -28,8 +28,7 @@ from domain import registry
 from domain.engine import play
 from domain.kernel.expert import policy as expert_policy
 from domain.kernel.expert.search import outcome
-from domain.kernel.players import CreateGame, Player
-from domain.selfplay import START, seeded_dealer
+from domain.selfplay import START, seated, seeded_dealer
 
 HANDS_PER_GAME = 8
 
@@ -44,9 +43,7 @@ def play_game(task: dict) -> dict:
     names[mine] = "expert"
     rng = random.Random(f"{task['variant']}:{task['seed']}")
     dealer = seeded_dealer(rng)
-    players = tuple(Player(f"P{i}", bot=name) for i, name in enumerate(names))
-    _, state = play(None, CreateGame(players, variant.rules(None), variant.name), dealer, START)
-    choosers, seers = [variant.bots[name] for name in names], [variant.view_for(name) for name in names]
+    _, state, choosers, seers = seated(names, variant.rules(None), dealer, variant.name)
     outcomes, times = [], []
     while state.turn_seat is not None and len(state.results) < HANDS_PER_GAME:
         seat = state.turn_seat

@@ -22,8 +22,7 @@ from domain import registry
 from domain.engine import play
 from domain.kernel.expert import policy as expert_policy
 from domain.kernel.expert.search import outcome
-from domain.kernel.players import CreateGame, Player
-from domain.selfplay import START, seeded_dealer
+from domain.selfplay import START, seated, seeded_dealer
 
 
 def first_hand(task: tuple) -> float:
@@ -36,9 +35,7 @@ def first_hand(task: tuple) -> float:
     names[mine] = who
     dealer = seeded_dealer(random.Random(f"deal:{name}:{deal}"))
     generators = [random.Random(f"{name}:{deal}:{seat}") for seat in range(seats)]
-    players = tuple(Player(f"P{i}", bot=bot) for i, bot in enumerate(names))
-    _, state = play(None, CreateGame(players, variant.rules(None), variant.name), dealer, START)
-    choosers, seers = [variant.bots[n] for n in names], [variant.view_for(n) for n in names]
+    _, state, choosers, seers = seated(names, variant.rules(None), dealer, variant.name)
     while state.turn_seat is not None and not state.results:
         seat = state.turn_seat
         _, state = play(state, choosers[seat](seers[seat](state, seat), generators[seat]), dealer, START)

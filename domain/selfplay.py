@@ -21,6 +21,16 @@ def seeded_dealer(rng: random.Random):
     return lambda pack: seeded_deal(pack, rng.randbytes(32))
 
 
+def seated(policies, rules, dealer, variant: str):
+    """A new game with the bot `policies[i]` in seat i: (the events that made it,
+    its state, each seat's policy, each seat's view function), the policies and
+    views looked up once (the loops that play the game are what benchmarks time)."""
+    players = tuple(Player(f"P{i}", bot=name) for i, name in enumerate(policies))
+    events, state = play(None, CreateGame(players, rules, variant), dealer, START)
+    rules_of = registry.named(variant)
+    return events, state, [rules_of.bots[name] for name in policies], [rules_of.view_for(name) for name in policies]
+
+
 def bot_game(policies, rules, seed: int, on_step=None, max_actions=1_000_000, variant: str = "iceberg"):
     """Play a game of bots to its end; returns the final state.
 
@@ -29,13 +39,9 @@ def bot_game(policies, rules, seed: int, on_step=None, max_actions=1_000_000, va
     """
     rng = random.Random(seed)
     dealer = seeded_dealer(rng)
-    players = tuple(Player(f"P{i}", bot=name) for i, name in enumerate(policies))
-    events, state = play(None, CreateGame(players, rules, variant), dealer, START)
+    events, state, choosers, seers = seated(policies, rules, dealer, variant)
     if on_step:
         on_step(None, events, state)
-    # the policies and the view, looked up once: this loop is what benchmarks time
-    rules_of = registry.named(variant)
-    choosers, seers = [rules_of.bots[name] for name in policies], [rules_of.view_for(name) for name in policies]
     for _ in range(max_actions):
         seat = state.turn_seat
         if seat is None:

@@ -110,11 +110,11 @@ def _rollout(variant, state, command, seat: int, rng: random.Random, turns: int,
     """How the hand goes for `seat` after `command`, every seat then playing greedy
     until the seat's `turns`-th turn begins (the variant's `horizon`; DEPTH
     actions at most): 1 a hand won, 0 lost, ½ shared; cut short, the variant's
-    `standing` of the seat (between 0 and 1), or ½ without one. Every candidate's rollout is cut at the same point
-    of the play (the seat about to begin a turn, every other seat having had as
-    many turns): a cut after so many actions would rate one candidate just after
-    a draw and another just before one, and a turn is two actions in one variant
-    and five in another."""
+    `standing` of the seat (between 0 and 1), or ½ without one. Every
+    candidate's rollout is cut at the same point of the play (the seat about to
+    begin a turn, every other seat having had as many turns): a cut after so
+    many actions would rate one candidate just after a draw and another just
+    before one, and a turn is two actions in one variant and five in another."""
     hands = len(state.results)
     _, state = variant.decide(state, command)
     greedy, see = variant.bots["greedy"], variant.see
