@@ -1,7 +1,7 @@
 """The expert bot against greedy (and random), hand by hand, in every variant.
 
     python -m bench.bots [--hands 400] [--variants gin,iceberg] [--think-ms 200] [--jobs 2]
-                         [--against greedy,random] [--out bench-bots.json]
+                         [--against greedy,random] [--out bench-bots.json] [--player expert]
 
 Each game seats one expert and the variant's fewest players of the other bot,
 the expert's seat moving round the table from game to game; a game is played
@@ -10,6 +10,12 @@ given HANDS_PER_GAME hands. A hand is won by the seat whose result the
 variant rates best (Variant.merit: its score, or the fewest penalty points);
 a tie counts half. Printed per variant and opponent: hands, the expert's share
 with its Wilson 95% interval, and the p50/p95 time of an expert decision.
+
+`--player` puts another player in the expert's seat, to read the expert's
+figures against: `greedy` (or any bot of the variant), greedy's own share in
+that seat; `sighted`, the expert shown the other seats' hands (the stock and
+any card face down still hidden), which no one plays: the ceiling of what a
+better guess at those hands could give the search.
 
 Every game's figures are appended to `--out` (one JSON line each) as soon as it
 ends, so a long run resumes where it stopped: games already there (same
@@ -31,6 +37,7 @@ from domain.kernel.expert.search import outcome
 from domain.selfplay import START, seated, seeded_dealer
 
 HANDS_PER_GAME = 8
+EXPERT, SIGHTED = expert_policy.EXPERT, "sighted"  # who may be in the measured seat, beside a variant's bots
 
 
 def play_game(task: dict) -> dict:
@@ -39,11 +46,14 @@ def play_game(task: dict) -> dict:
     expert_policy.configure(think_ms=task["think_ms"])
     seats = variant.players[0]
     mine = task["seed"] % seats
+    player = task.get("player", EXPERT)
     names = [task["against"]] * seats
-    names[mine] = "expert"
+    names[mine] = EXPERT if player == SIGHTED else player
     rng = random.Random(f"{task['variant']}:{task['seed']}")
     dealer = seeded_dealer(rng)
     _, state, choosers, seers = seated(names, variant.rules(None), dealer, variant.name)
+    if player == SIGHTED:
+        seers[mine] = sighted(variant)
     outcomes, times = [], []
     while state.turn_seat is not None and len(state.results) < HANDS_PER_GAME:
         seat = state.turn_seat
@@ -56,6 +66,15 @@ def play_game(task: dict) -> dict:
         if len(state.results) != hands:
             outcomes.append(outcome(variant.merit, state.results[-1], mine))
     return {**task, "outcomes": outcomes, "ms": [round(t, 2) for t in times]}
+
+
+def sighted(variant):
+    """The expert's view with every other hand shown as it is (`--player sighted`)."""
+    def view(state, seat: int):
+        seen = variant.expert_view(state, seat)
+        known = seen.known
+        return seen._replace(known=known._replace(hand=known.hand._replace(hands=state.hand.hands)))
+    return view
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -76,7 +95,7 @@ def percentile(values: list, q: float) -> float:
 
 
 def _key(row: dict) -> tuple:
-    return row["variant"], row["against"], row["think_ms"], row["seed"]
+    return row["variant"], row["against"], row["think_ms"], row.get("player", EXPERT), row["seed"]
 
 
 def _done(out: Path) -> dict:
@@ -86,7 +105,7 @@ def _done(out: Path) -> dict:
     return {_key(row): row for row in rows}
 
 
-def _tasks(variants, against, think_ms, hands, done) -> list:
+def _tasks(variants, against, think_ms, hands, done, player=EXPERT) -> list:
     """Enough games a variant and opponent for `hands` hands, counting those already played:
     a game is taken to give as many hands as its games so far gave on average
     (HANDS_PER_GAME before any), so a variant whose games end after a hand or two
@@ -94,23 +113,24 @@ def _tasks(variants, against, think_ms, hands, done) -> list:
     tasks = []
     for name in variants:
         for other in against:
-            played = [r for k, r in done.items() if k[:3] == (name, other, think_ms)]
+            played = [r for k, r in done.items() if k[:4] == (name, other, think_ms, player)]
             have = sum(len(r["outcomes"]) for r in played)
             per_game = max(1.0, have / len(played)) if played else HANDS_PER_GAME
             seed = 0
             while have < hands:
-                if (name, other, think_ms, seed) not in done:
-                    tasks.append({"variant": name, "against": other, "think_ms": think_ms, "seed": seed})
+                if (name, other, think_ms, player, seed) not in done:
+                    task = {"variant": name, "against": other, "think_ms": think_ms, "seed": seed}
+                    tasks.append(task if player == EXPERT else {**task, "player": player})
                     have += per_game
                 seed += 1
     return tasks
 
 
-def report(rows, variants, against, think_ms) -> None:
+def report(rows, variants, against, think_ms, player=EXPERT) -> None:
     print(f"{'variant':<13}{'vs':<8}{'hands':>6}{'share':>8}{'95% CI':>16}{'p50 ms':>8}{'p95 ms':>8}")
     for name in variants:
         for other in against:
-            mine = [r for r in rows if (r["variant"], r["against"], r["think_ms"]) == (name, other, think_ms)]
+            mine = [r for r in rows if _key(r)[:4] == (name, other, think_ms, player)]
             outcomes = [o for r in mine for o in r["outcomes"]]
             times = [t for r in mine for t in r["ms"]]
             low, high = wilson(sum(outcomes), len(outcomes))
@@ -127,18 +147,23 @@ def main() -> None:
     parser.add_argument("--think-ms", type=float, default=expert_policy.THINK_MS)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", default="bench-bots.json")
+    parser.add_argument("--player", default=EXPERT,
+                        help="who plays the measured seat: expert, sighted (the expert shown the other hands) "
+                             "or a bot of the variant (greedy: the baseline)")
     args = parser.parse_args()
     variants, against, out = args.variants.split(","), args.against.split(","), Path(args.out)
+    if args.player != SIGHTED and any(args.player not in registry.named(v).bots for v in variants):
+        parser.error(f"--player {args.player!r}: not a bot of every variant asked for, nor {SIGHTED!r}")
     for _ in range(10):  # a game may give fewer hands than assumed: top up
         done = _done(out)
-        tasks = _tasks(variants, against, args.think_ms, args.hands, done)
+        tasks = _tasks(variants, against, args.think_ms, args.hands, done, args.player)
         if not tasks:
             break
         with Pool(args.jobs) as pool, out.open("a") as sink:
             for row in pool.imap_unordered(play_game, tasks):
                 sink.write(json.dumps(row) + "\n")
                 sink.flush()
-    report(list(_done(out).values()), variants, against, args.think_ms)
+    report(list(_done(out).values()), variants, against, args.think_ms, args.player)
 
 
 if __name__ == "__main__":
