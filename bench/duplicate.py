@@ -1,6 +1,6 @@
 """Where the expert's own choices win or lose hands: duplicate hands against greedy.
 
-    python -m bench.duplicate [--hands 100] [--variants gin,rummy] [--think-ms 200] [--jobs 2]
+    python -m bench.duplicate [--hands 100] [--first 0] [--variants gin,rummy] [--think-ms 200] [--jobs 2]
 
 Each deal is played twice, its first hand only: once with the expert in one
 seat and greedy in the others, once with greedy in every seat, the same cards
@@ -45,6 +45,7 @@ def first_hand(task: tuple) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=100, help="deals a variant")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number: a later run plays new deals")
     parser.add_argument("--variants", default=",".join(registry.VARIANTS))
     parser.add_argument("--think-ms", type=float, default=expert_policy.THINK_MS)
     parser.add_argument("--jobs", type=int, default=2)
@@ -53,7 +54,7 @@ def main() -> None:
     for name in args.variants.split(","):
         seats = registry.named(name).players[0]
         tasks = [(name, deal, deal % seats, who, args.think_ms)
-                 for deal in range(args.hands) for who in ("expert", "greedy")]
+                 for deal in range(args.first, args.first + args.hands) for who in ("expert", "greedy")]
         with Pool(args.jobs) as pool:
             results = pool.map(first_hand, tasks, chunksize=1)
         expert, twin = results[0::2], results[1::2]
