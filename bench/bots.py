@@ -149,7 +149,7 @@ def main() -> None:
     parser.add_argument("--out", default="bench-bots.json")
     parser.add_argument("--player", default=EXPERT,
                         help="who plays the measured seat: expert, sighted (the expert shown the other hands) "
-                             "or a bot of the variant (greedy: the baseline)")
+                             "or a bot of the variant (greedy: the control)")
     args = parser.parse_args()
     variants, against, out = args.variants.split(","), args.against.split(","), Path(args.out)
     if args.player != SIGHTED and any(args.player not in registry.named(v).bots for v in variants):
