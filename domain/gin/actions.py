@@ -13,10 +13,8 @@ decide accepts any other legal declaration too (a knock or show arranged
 differently); the listing offers the sensible canonical ones.
 """
 
-from collections import Counter
 
 from ..kernel.bodies import listing
-from .cards import CODE, RANK, SUIT, VALUE
 from .commands import ACTIONS, DISCARD_PILE, STOCK
 from .deadwood import best_arrangement, defender_best, legal_knocks
 from .state import DISCARD, DRAW, SHOW, UPCARD
@@ -44,31 +42,8 @@ def options(view: SeatView) -> list[tuple]:
     return []
 
 
-def may_knock(hand, limit: int) -> bool:
-    """A quick necessary condition for a knock: the cards that fit in no meld at
-    all (no two others of their rank, no run of three through them) are deadwood
-    whatever the arrangement, except the one card discarded; if they total more
-    than `limit` even without the highest, no knock is possible."""
-    ranks = Counter(RANK[c] for c in hand)
-    held = set(hand)
-    dead = []
-    for card in hand:
-        rank = RANK[card]
-        if ranks[rank] >= 3:
-            continue
-        suit = SUIT[card]
-        below, above = CODE.get((rank - 1, suit)) in held, CODE.get((rank + 1, suit)) in held
-        if (below and (above or CODE.get((rank - 2, suit)) in held)) or \
-                (above and CODE.get((rank + 2, suit)) in held):
-            continue
-        dead.append(VALUE[card])
-    return sum(dead) - max(dead, default=0) <= limit
-
-
 def knocks(view: SeatView) -> list[tuple]:
     """("knock", card, melds) for every card whose discard leaves a knockable hand."""
-    if not may_knock(view.hand, view.knock_limit):
-        return []
     found = []
     for card in legal_knocks(view.hand, view.knock_limit):
         if card != view.taken:

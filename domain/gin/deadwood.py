@@ -47,22 +47,23 @@ the first choice in a fixed order, card by card from the lowest: that card's
 melds in `all_melds` order, then its lay-off pieces by knocker meld index
 (chain below before chain above, shorter first), then deadwood. Everything is
 a function of the set of cards, so the result never depends on the order in
-which a hand is given. For `min_deadwood` and `best_knock` the cost is the
-points alone.
+which a hand is given. `min_deadwood` and `best_knock` want the points alone,
+and the bots ask them at every turn: least.py answers them with the same search
+on whole-deck masks, prepared once and remembered across hands.
 
-Timings (CPython 3.11, a 2-core VM, best of 5 runs per hand, thousands of
-hands): `best_arrangement` of a random 10-card hand median ~30 us (p99 ~45 us),
-of meld-rich hands ~36 us (p99 ~70 us); `min_deadwood` ~22 us; `best_knock` of
-11 cards (all 11 discards) ~50 us (p99 ~130 us); `defender_best` against a
-knocker's melds ~40-65 us (p99 ~110 us). The hardest hands found (long runs in
-two suits crossing sets) take ~100 us to arrange and ~170 us for `best_knock`.
-bench/gin_deadwood.py measures them.
+Timings (CPython 3.11, a 2-core VM, best of 5 runs per hand, 1,000 random
+hands, bench/gin_deadwood.py, 2026-11-27): `best_arrangement` of 10 cards
+median ~20 us (p99 ~34 us); `defender_best` against a knocker's melds ~24 us
+(p99 ~46 us); `min_deadwood` of a hand new to least.py ~5 us; `best_knock` of
+11 cards (all 11 discards) ~15 us new (p99 ~28 us), ~2 us met before (against
+~36 us by this module's search, which answered it until then).
 """
 
 from dataclasses import dataclass
 
 from ..kernel.errors import CardNotInHand, InvalidCard, InvalidLayoff, InvalidMeld, NoSuchMeld
 from .cards import CODE, RANK, SUIT, SUITS, VALUE, sorted_cards
+from .least import least_after_discards, least_deadwood
 from .melds import all_melds, is_meld, is_set
 
 __all__ = [
@@ -141,9 +142,9 @@ def _meld_pieces(cards, index, options, cost):
         options[index[meld[0]]].append((mask, cost, meld))
 
 
-def _dead_pieces(cards, options, points_only):
+def _dead_pieces(cards, options):
     for i, card in enumerate(cards):
-        cost = VALUE[card] if points_only else VALUE[card] * _POINT + _DEAD
+        cost = VALUE[card] * _POINT + _DEAD
         options[i].append((1 << i, cost, None))
 
 
@@ -207,7 +208,7 @@ def best_arrangement(hand) -> Arrangement:
     index = {card: i for i, card in enumerate(cards)}
     options = [[] for _ in cards]
     _meld_pieces(cards, index, options, _MELD)
-    _dead_pieces(cards, options, points_only=False)
+    _dead_pieces(cards, options)
     melds = [tag for _, tag in _solve(cards, options) if tag is not None]
     used = {c for meld in melds for c in meld}
     dead = tuple(c for c in cards if c not in used)
@@ -215,34 +216,14 @@ def best_arrangement(hand) -> Arrangement:
 
 
 def min_deadwood(hand) -> int:
-    """The least deadwood points the hand can be left with."""
-    cards = _cards_of(hand)
-    if not cards:
-        return 0
-    index = {card: i for i, card in enumerate(cards)}
-    options = [[] for _ in cards]
-    _meld_pieces(cards, index, options, 0)
-    _dead_pieces(cards, options, points_only=True)
-    return _searcher(options, {})((1 << len(cards)) - 1)
+    """The least deadwood points the hand can be left with (least.py: points only)."""
+    return least_deadwood(hand)
 
 
 def best_knock(hand11) -> dict[str, int]:
-    """For each card of the hand (normally 11 cards, after the draw): the least
-    deadwood of the other cards if that card is discarded. One memo serves all
-    the discards, since each is a subset of the same hand."""
-    cards = _cards_of(hand11)
-    index = {card: i for i, card in enumerate(cards)}
-    options = [[] for _ in cards]
-    _meld_pieces(cards, index, options, 0)
-    _dead_pieces(cards, options, points_only=True)
-    memo: dict[int, int] = {}
-    best = _searcher(options, memo)
-    full = (1 << len(cards)) - 1
-    result = {}
-    for i, card in enumerate(cards):
-        rest = full ^ (1 << i)
-        result[card] = memo[rest] if rest in memo else best(rest)
-    return result
+    """For each card of the hand (normally 11 cards, after the draw), in Gin
+    order: the least deadwood of the other cards if that card is discarded."""
+    return least_after_discards(hand11)
 
 
 def legal_knocks(hand11, limit: int = KNOCK_LIMIT) -> dict[str, int]:
@@ -329,7 +310,7 @@ def defender_best(hand, knocker_melds, *, allow_layoffs: bool = True) -> Defence
     _meld_pieces(cards, index, options, _MELD)
     if allow_layoffs:
         _layoff_pieces(melds, index, options, cost_per_card=_LAID)
-    _dead_pieces(cards, options, points_only=False)
+    _dead_pieces(cards, options)
     return _defence(cards, melds, _solve(cards, options))
 
 

@@ -17,8 +17,8 @@ Seeded games are reproducible: ties go to the generator, in a fixed order.
 from ..actions import DISCARD_ACTION, DRAW_ACTION, KNOCK, PASS, knocks, options, to_command
 from ..cards import RANK, SUIT, VALUE
 from ..commands import DISCARD_PILE, STOCK
+from ..deadwood import best_knock, min_deadwood
 from ..state import DISCARD, DRAW, UPCARD
-from .remembered import best_knock, min_deadwood
 
 
 def choose_greedy(view, rng):
@@ -53,9 +53,13 @@ def partners(card, hand) -> int:
 def discard_choice(hand, taken, rng) -> str:
     left = best_knock(hand)
     allowed = [c for c in hand if c != taken]
-    key = {c: (left[c], -VALUE[c], partners(c, hand)) for c in allowed}
+    key = {c: (left[c], -VALUE[c]) for c in allowed}
     best = min(key.values())
-    return rng.choice([c for c in allowed if key[c] == best])
+    tied = [c for c in allowed if key[c] == best]
+    if len(tied) > 1:  # partners are counted only where they decide (most turns they need not)
+        fewest = min(partners(c, hand) for c in tied)
+        tied = [c for c in tied if partners(c, hand) == fewest]
+    return rng.choice(tied)
 
 
 __all__ = ["choose_greedy", "takes", "discard_choice", "KNOCK"]

@@ -2,7 +2,7 @@
 rollouts (kernel/expert/search.py): the least deadwood each hand can reach (less is better)."""
 
 from ...kernel.expert.standing import lead
-from .remembered import min_deadwood
+from ..deadwood import min_deadwood
 
 
 def standing(state, seat: int) -> float:
