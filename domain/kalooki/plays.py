@@ -46,7 +46,9 @@ def melds(hand, ace_low: bool) -> list[tuple[tuple, tuple]]:
             for hi in range(lo + 2, min(ACE, lo + LONGEST_RUN - 1) + 1):
                 nat = below[hi + 1] - below[lo]
                 gaps = hi - lo + 1 - nat
-                if not nat or gaps > jokers or gaps > nat or (lo == LOW_ACE and hi == ACE):
+                if gaps > jokers:
+                    break  # a wider window from lo has as many gaps or more
+                if not nat or gaps > nat or (lo == LOW_ACE and hi == ACE):
                     continue
                 window = range(lo, hi + 1)
                 cards, wild = [], []
@@ -64,8 +66,15 @@ def melds(hand, ace_low: bool) -> list[tuple[tuple, tuple]]:
 def layoffs(hand, table, ace_low: bool) -> list[tuple[str, tuple, tuple]]:
     """Canonical single-card (meld id, cards, wild) lay-offs on the table's melds."""
     found = []
+    naturals = tuple(dict.fromkeys(c for c in hand if c != JOKER))
     for meld in table:
-        for card in dict.fromkeys(c for c in hand if c != JOKER):
+        # a natural can extend a set of its rank or a run of its suit only (extend's own first test):
+        # the rest are not asked, since this listing is most of a rollout's time
+        if meld.kind == RUN:
+            near = [c for c in naturals if SUIT[c] == meld.suit]
+        else:
+            near = [c for c in naturals if RANK[c] == meld.positions[0]]
+        for card in near:
             if extend(meld, (card,), (), ace_low) is not None:
                 found.append((meld.id, (card,), ()))
         if JOKER in hand:

@@ -121,14 +121,23 @@ def best_opening(hand, ace_low: bool = False, must: str | None = None) -> Openin
     return _best(tuple(sorted(hand)), ace_low, must)
 
 
+# The best opening of what is left (naturals in search order, jokers, ace low?), remembered across hands:
+# the hands of one game differ by a card or two, so most of what is left recurs (the expert's rollouts
+# ask for thousands of them). Emptied when it holds REMEMBERED answers (some MB).
+REMEMBERED = 50_000
+_solved: dict = {}
+
+
 @lru_cache(maxsize=4096)  # the listing and the greedy bot ask again for the same hand within a turn
 def _best(hand: tuple, ace_low: bool, must: str | None) -> Opening:
     jokers = sum(1 for c in hand if c == JOKER)
     naturals = tuple(sorted((c for c in hand if c != JOKER), key=_key))
-    memo: dict = {}
+    if len(_solved) >= REMEMBERED:
+        _solved.clear()
+    memo = _solved
 
     def solve(rest: tuple, j: int) -> Opening:
-        key = (rest, j)
+        key = (rest, j, ace_low)
         found = memo.get(key)
         if found is not None:
             return found
