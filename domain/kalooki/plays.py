@@ -35,8 +35,13 @@ def melds(hand, ace_low: bool) -> list[tuple[tuple, tuple]]:
                     if 3 <= size + k <= 4:
                         found.append((chosen + (JOKER,) * k, tuple(CODE[(rank, s)] for s in missing[:k])))
     lowest = LOW_ACE if ace_low else 2
+    positions = {suit: set() for suit in SUITS}  # each suit's positions held (an ace at both ends if low)
+    for card in naturals:
+        positions[SUIT[card]].add(RANK[card])
+        if ace_low and RANK[card] == ACE:
+            positions[SUIT[card]].add(LOW_ACE)
     for suit in SUITS:
-        held = {q for q in range(lowest, ACE + 1) if CODE[(rank_at(q), suit)] in naturals}
+        held = positions[suit]
         if not held:
             continue
         below = [0] * (ACE + 2)  # below[q]: positions under q held, so a window's naturals cost a subtraction
