@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..kernel.bodies import listing
-from ..kernel.cards import ACE, CODE, RANK, SUITS, sorted_cards
+from ..kernel.cards import ACE, CODE, RANK, SUIT, SUITS, sorted_cards
 from .commands import ACTIONS
 from .melds import LOW_ACE, QS, RUN, is_deuce, may_discard_queen
 from .solver import best, positions_of, rank_at
@@ -115,8 +115,11 @@ def _melds(hand: tuple, first_deuce: str | None) -> tuple[tuple[tuple, tuple], .
                     wild = tuple(CODE[(rank, SUITS[k % 4])] for k in range(j))
                     found.append((sub + tuple(deuces[:j]), wild))
     counts = Counter(naturals)
+    positions = {suit: set() for suit in SUITS}  # each suit's positions held (an ace at both ends)
+    for card in counts:
+        positions[SUIT[card]].update(positions_of(card))
     for suit in SUITS:
-        held = {q for q in range(1, 15) if counts[CODE[(rank_at(q), suit)]]}
+        held = positions[suit]
         if not held:
             continue
         below = [0] * 16  # below[q]: positions under q held (to count a window's naturals before listing them)
@@ -127,7 +130,9 @@ def _melds(hand: tuple, first_deuce: str | None) -> tuple[tuple[tuple, tuple], .
                 one_ace = lo == LOW_ACE and hi == ACE and counts[CODE[(ACE, suit)]] < 2
                 natural = below[hi + 1] - below[lo] - (one_ace and ACE in held)
                 gaps = hi - lo + 1 - natural
-                if not natural or gaps > len(deuces) or gaps > natural:
+                if gaps > len(deuces):
+                    break  # a wider window from lo has as many gaps or more
+                if not natural or gaps > natural:
                     continue
                 window = range(lo, hi + 1)
                 nat = [q for q in window if q in held]

@@ -64,17 +64,18 @@ def best(hand, melds=()) -> Plan:
     TableMelds), and a plan of legal moves that scores them."""
     deuces = [c for c in hand if is_deuce(c)]
     tab = tuple(_state_of(m) for m in melds)
-    points, moves = _search(_usable(hand, len(deuces), tab), len(deuces), tab)
+    points, moves = _search(_usable(tuple(hand), len(deuces), tab), len(deuces), tab)
     return Plan(points, tuple(_named(move, deuces, melds) for move in moves))
 
 
 def best_points(hand, melds=()) -> int:
     d = sum(1 for c in hand if is_deuce(c))
     tab = tuple(_state_of(m) for m in melds)
-    return _search(_usable(hand, d, tab), d, tab)[0]
+    return _search(_usable(tuple(hand), d, tab), d, tab)[0]
 
 
-def _usable(hand, d: int, tab: tuple) -> tuple:
+@lru_cache(maxsize=20_000)  # the greedy bot asks again at each of a turn's moves, the expert's rollouts for thousands
+def _usable(hand: tuple, d: int, tab: tuple) -> tuple:
     """The naturals that could take part in some meld or lay-off even if the whole
     hand were there to help (a card that cannot is never placed), in search order."""
     naturals = [c for c in hand if not is_deuce(c)]
