@@ -106,3 +106,20 @@ def test_defender_best_is_exact_on_full_hands():
         assert_defence_sound(hand, knocker, d)
         assert d.points <= min_deadwood(hand)
         assert d.points == bf_defender_min(hand, knocker), (hand, knocker)
+
+
+def test_the_remembered_answers_stay_exact_when_the_memory_empties(monkeypatch):
+    """least.py remembers answers across hands and empties its memory when full,
+    even in the middle of a search: every answer must stay exact."""
+    from domain.gin import least
+
+    monkeypatch.setattr(least, "REMEMBERED", 40)  # emptied every few hands, mid-search too
+    least.forget()
+    rng = random.Random(41)
+    for i in range(300):
+        hand = meldy_hand(rng, 11) if i % 2 else random_hand(rng, 11)
+        melds = bf_melds_of(hand)
+        expected = {card: bf_min_deadwood(set(hand) - {card}, melds) for card in hand}
+        assert best_knock(hand) == expected, hand
+        assert min_deadwood(hand[:10]) == bf_min_deadwood(hand[:10]), hand
+    least.forget()

@@ -53,7 +53,7 @@ on whole-deck masks, prepared once and remembered across hands.
 
 Timings (CPython 3.11, a 2-core VM, best of 5 runs per hand, 1,000 random
 hands, bench/gin_deadwood.py, 2026-11-27): `best_arrangement` of 10 cards
-median ~20 us (p99 ~34 us); `defender_best` against a knocker's melds ~24 us
+median ~20 us (p99 ~36 us); `defender_best` against a knocker's melds ~24 us
 (p99 ~46 us); `min_deadwood` of a hand new to least.py ~5 us; `best_knock` of
 11 cards (all 11 discards) ~15 us new (p99 ~28 us), ~2 us met before (against
 ~36 us by this module's search, which answered it until then).

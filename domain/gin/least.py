@@ -14,12 +14,13 @@ broken, and everything is prepared once instead of per hand:
   shortest first (a run not held means no longer one from that card is
   held either), then sets;
 * the best of a mask is remembered across hands, since hands in play differ by
-  a card or two and share most of their subsets. The memory is emptied when it
-  holds `REMEMBERED` masks (a few MB), so it never grows without bound.
+  a card or two and share most of their subsets, and so is each hand's
+  `least_after_discards`. The memory is emptied when it holds `REMEMBERED`
+  masks (a few MB), so it never grows without bound; a worker's threads may
+  share it, since every answer is a function of the mask alone.
 
-A 10-card hand costs a few microseconds when its subsets are remembered and
-~15-20 us when not, against ~22 us (and ~50 us for `best_knock`) for the general
-search that also arranges (bench/gin_deadwood.py).
+`least_deadwood` of a 10-card hand never met costs ~5 us, `least_after_discards`
+of 11 cards ~15 us, ~2 us met before (bench/gin_deadwood.py; docs/performance.md).
 """
 
 from .cards import DECK, RANK, SUIT, VALUE
