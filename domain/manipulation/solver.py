@@ -19,6 +19,7 @@ or None; `can_play` is the same question answered yes or no.
 """
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations, product
 
 from ..kernel.cards import CODE, RANK_SUIT, SUITS
@@ -335,6 +336,20 @@ def best_play(table, hand) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]
     """(the hand cards placed, the new canonical table) of a play placing the
     most hand cards (ties: the most penalty points), or None when no play exists
     (`table`: its cards, in any grouping)."""
+    try:
+        return _remembered(tuple(table), tuple(hand))
+    except TypeError:  # groups given as lists: asked once, not remembered
+        return _best_play(table, hand)
+
+
+# the greedy bot asks, then the draw's rule asks again (a seat may draw only when it cannot play), and the
+# expert's rollouts ask for thousands of positions a decision
+@lru_cache(maxsize=4096)
+def _remembered(table: tuple, hand: tuple):
+    return _best_play(table, hand)
+
+
+def _best_play(table, hand):
     table_cards = [c for meld in table for c in meld] if table and not isinstance(table[0], str) else list(table)
     layers, value = _search(_counts(table_cards), _counts(hand))
     if value is None or value < WEIGHT:
