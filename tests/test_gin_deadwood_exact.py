@@ -62,12 +62,17 @@ def test_best_arrangement_and_min_deadwood_are_exact(kind):
         assert min_deadwood(hand) == expected, hand
 
 
-def test_best_knock_is_exact():
-    rng = random.Random(99)
-    for i in range(1000):
+def _knock_positions(seed: int, count: int):
+    """(11-card hand, the brute force's least deadwood after each discard), meld-rich and random by turns."""
+    rng = random.Random(seed)
+    for i in range(count):
         hand = meldy_hand(rng, 11) if i % 2 else random_hand(rng, 11)
         melds = bf_melds_of(hand)
-        expected = {card: bf_min_deadwood(set(hand) - {card}, melds) for card in hand}
+        yield hand, {card: bf_min_deadwood(set(hand) - {card}, melds) for card in hand}
+
+
+def test_best_knock_is_exact():
+    for hand, expected in _knock_positions(99, 1000):
         assert best_knock(hand) == expected, hand
         assert legal_knocks(hand) == {c: p for c, p in expected.items() if p <= 10}
 
@@ -115,11 +120,7 @@ def test_the_remembered_answers_stay_exact_when_the_memory_empties(monkeypatch):
 
     monkeypatch.setattr(least, "REMEMBERED", 40)  # emptied every few hands, mid-search too
     least.forget()
-    rng = random.Random(41)
-    for i in range(300):
-        hand = meldy_hand(rng, 11) if i % 2 else random_hand(rng, 11)
-        melds = bf_melds_of(hand)
-        expected = {card: bf_min_deadwood(set(hand) - {card}, melds) for card in hand}
+    for hand, expected in _knock_positions(41, 300):
         assert best_knock(hand) == expected, hand
         assert min_deadwood(hand[:10]) == bf_min_deadwood(hand[:10]), hand
     least.forget()

@@ -56,6 +56,17 @@ _memo: dict[int, int] = {0: 0}  # a set's least deadwood
 _after: dict[int, tuple] = {}  # a hand's ((card, least deadwood of the others), ...)
 
 
+def _held(i: int, mask: int):
+    """The deck's melds with card i lowest that the mask holds."""
+    for run in _RUNS[i]:
+        if run & mask != run:
+            break  # nor any longer run from i
+        yield run
+    for meld in _SETS[i]:
+        if meld & mask == meld:
+            yield meld
+
+
 def _least(mask: int) -> int:
     low = mask & -mask
     i = low.bit_length() - 1
@@ -64,23 +75,12 @@ def _least(mask: int) -> int:
     sub = get(rest)
     best = _POINTS[i] + (sub if sub is not None else _least(rest))
     if best:
-        for run in _RUNS[i]:
-            if run & mask != run:
-                break
-            rest = mask ^ run
-            sub = get(rest)
+        for meld in _held(i, mask):
+            sub = get(mask ^ meld)
             if sub is None:
-                sub = _least(rest)
+                sub = _least(mask ^ meld)
             if sub < best:
                 best = sub
-        for meld in _SETS[i]:
-            if meld & mask == meld:
-                rest = mask ^ meld
-                sub = get(rest)
-                if sub is None:
-                    sub = _least(rest)
-                if sub < best:
-                    best = sub
     _memo[mask] = best
     return best
 
@@ -153,13 +153,8 @@ def _after_discards(mask: int) -> dict[str, int]:
                 least = total
             if rest:
                 _reach(layers, rest, ahead + _POINTS[i])
-                for run in _RUNS[i]:
-                    if run & state != run:
-                        break
-                    if state != run:
-                        _reach(layers, state ^ run, ahead)
-                for meld in _SETS[i]:
-                    if meld & state == meld and state != meld:
+                for meld in _held(i, state):
+                    if state != meld:
                         _reach(layers, state ^ meld, ahead)
         result[DECK[i]] = least
     return result
