@@ -13,7 +13,6 @@ decide accepts any other legal declaration too (a knock or show arranged
 differently); the listing offers the sensible canonical ones.
 """
 
-
 from ..kernel.bodies import listing
 from .commands import ACTIONS, DISCARD_PILE, STOCK
 from .deadwood import best_arrangement, defender_best, legal_knocks
