@@ -21,12 +21,16 @@ from .views import SeatView, see
 DRAW, PLAY_ACTION = "draw", "play"
 
 
+def best_option(view: SeatView) -> tuple | None:
+    """The solver's best play as ("play", new table), the listing's first; None if the seat cannot play."""
+    top = best(view.table, view.hand, view.opening)
+    return (PLAY_ACTION, top[1]) if top is not None else None
+
+
 def plays(view: SeatView) -> list[tuple]:
     """The listed plays, as ("play", new table), best first."""
-    found = []
-    top = best(view.table, view.hand, view.opening)
-    if top is not None:
-        found.append((PLAY_ACTION, top[1]))
+    top = best_option(view)
+    found = [top] if top is not None else []
     for meld in hand_melds(view.hand):
         found.append((PLAY_ACTION, canonical_table(view.table + (meld,))))
     if not view.opening:
