@@ -43,12 +43,12 @@ def options(view: SeatView) -> list[tuple]:
 
 def knocks(view: SeatView) -> list[tuple]:
     """("knock", card, melds) for every card whose discard leaves a knockable hand."""
-    found = []
-    for card in legal_knocks(view.hand, view.knock_limit):
-        if card != view.taken:
-            kept = tuple(c for c in view.hand if c != card)
-            found.append((KNOCK, card, best_arrangement(kept).melds))
-    return found
+    return [knock(view.hand, card) for card in legal_knocks(view.hand, view.knock_limit) if card != view.taken]
+
+
+def knock(hand, card) -> tuple:
+    """("knock", card, melds): `card` discarded, the other cards arranged at their best."""
+    return KNOCK, card, best_arrangement(tuple(c for c in hand if c != card)).melds
 
 
 to_command, legal_actions = listing(ACTIONS, see, options)

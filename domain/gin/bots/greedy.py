@@ -14,7 +14,7 @@
 Seeded games are reproducible: ties go to the generator, in a fixed order.
 """
 
-from ..actions import DISCARD_ACTION, DRAW_ACTION, KNOCK, PASS, knocks, options, to_command
+from ..actions import DISCARD_ACTION, DRAW_ACTION, KNOCK, PASS, knock, options, to_command
 from ..cards import RANK, SUIT, VALUE
 from ..commands import DISCARD_PILE, STOCK
 from ..deadwood import best_knock, min_deadwood
@@ -28,12 +28,13 @@ def choose_greedy(view, rng):
             return to_command(seat, (DRAW_ACTION, DISCARD_PILE))
         return to_command(seat, (PASS,) if view.phase == UPCARD else (DRAW_ACTION, STOCK))
     if view.phase == DISCARD:
-        found = knocks(view)
+        left = best_knock(view.hand)  # asked once: the knocks and the discard both read it
+        found = [c for c, points in left.items() if points <= view.knock_limit and c != view.taken]
         if found:
-            left = best_knock(view.hand)
-            least = min(left[o[1]] for o in found)
-            return to_command(seat, rng.choice([o for o in found if left[o[1]] == least]))
-        return to_command(seat, (DISCARD_ACTION, discard_choice(view.hand, view.taken, rng)))
+            least = min(left[c] for c in found)
+            # only the knock chosen is arranged (the listing arranges every one)
+            return to_command(seat, knock(view.hand, rng.choice([c for c in found if left[c] == least])))
+        return to_command(seat, (DISCARD_ACTION, discard_choice(view.hand, view.taken, rng, left)))
     return to_command(seat, options(view)[0])
 
 
@@ -50,8 +51,9 @@ def partners(card, hand) -> int:
                (RANK[other] == rank or (SUIT[other] == suit and abs(RANK[other] - rank) <= 2)))
 
 
-def discard_choice(hand, taken, rng) -> str:
-    left = best_knock(hand)
+def discard_choice(hand, taken, rng, left=None) -> str:
+    """The discard leaving the least deadwood (`left`: the hand's best_knock, if already asked)."""
+    left = best_knock(hand) if left is None else left
     allowed = [c for c in hand if c != taken]
     key = {c: (left[c], -VALUE[c]) for c in allowed}
     best = min(key.values())
