@@ -92,3 +92,41 @@ def test_greedy_discards_the_costliest_card_without_partners_and_a_joker_last():
     assert discard_of(["5S", "6S", "2H"]) == Discard(0, "2H")  # 5S 6S are partners
     assert discard_of(["JK", "KD", "2H"]) == Discard(0, "KD")
     assert discard_of(["JK", "9C"]) == Discard(0, "9C")
+
+
+def test_greedy_could_hold_an_unopened_hand_short_of_the_opening_and_an_opened_hand_without_a_meld():
+    """bots/likely.py, the expert's model of a greedy seat after its turn: seat 0 has drawn and
+    discarded; seat 1, yet to play, may hold anything."""
+    dealt_now = dealt([HAND, OTHER], "10H", stock=["4C"])
+    played = then(then(dealt_now, DrawFrom(0, "stock")), Discard(0, "4C"))
+
+    def holding(given, seat, cards, opened):
+        state = fold(given)
+        hands, flags = list(state.hand.hands), list(state.hand.opened)
+        hands[seat], flags[seat] = tuple(cards), opened
+        return state._replace(hand=state.hand._replace(hands=tuple(hands), opened=tuple(flags)))
+
+    short = ["9C", "9D", "9S", "QH", "KH", "2C", "5D"]  # 27 + 0: below 51
+    opens = ["9C", "9D", "9S", "QH", "KH", "AH", "JD", "JS", "JC"]  # 27 + 31 + 30
+    assert VARIANT.likely(holding(played, 0, short, False), 0)
+    assert not VARIANT.likely(holding(played, 0, opens, False), 0)
+    assert not VARIANT.likely(holding(played, 0, short, True), 0)  # opened, it would have laid its 9s
+    assert VARIANT.likely(holding(played, 0, ["9C", "QH", "2C", "5D"], True), 0)
+    assert not VARIANT.likely(holding(played, 0, ["9C", "QH", "JK", "QD"], True), 0)  # the joker: a set
+    assert VARIANT.likely(holding(dealt_now, 1, opens, False), 1)  # dealt, not yet played
+
+
+def test_greedy_could_not_hold_a_lay_off_or_a_joker_swap_on_the_table_it_left():
+    """Seat 0 opened (JS QS KS; 6H 7H 8H JK as 9H) and discarded: at seat 1's draw the table is as
+    seat 0 left it, so a hand of seat 0 that lays off or swaps there is not one greedy keeps."""
+    after = then(_opened(), Discard(0, "2D"))
+
+    def holding(given, cards):
+        state = fold(given)
+        return state._replace(hand=state.hand._replace(hands=(tuple(cards), state.hand.hands[1])))
+
+    assert not VARIANT.likely(holding(after, ["10H", "4C"]), 0)  # 10H lays off after the joker
+    assert not VARIANT.likely(holding(after, ["9H", "4C"]), 0)  # 9H takes the joker's place
+    assert VARIANT.likely(holding(after, ["4C", "2C"]), 0)
+    drawn = then(after, DrawFrom(1, "stock"))  # seat 1 may since have changed the table
+    assert VARIANT.likely(holding(drawn, ["10H", "4C"]), 0)
