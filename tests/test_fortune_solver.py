@@ -199,24 +199,3 @@ def test_a_few_positions_by_hand():
     run = TableMeld("m1", 0, analyse(("8S", "9S", "10S"), ()))
     assert best_points(("2C",), (run,)) == 10  # a lone deuce laid off as the jack
     assert best_points(("AS", "2C"), (run,)) == 10  # the ace is too far away: only the deuce, as the jack
-
-
-def test_greedy_after_its_turn_holds_nothing_its_solver_would_play_and_a_seat_yet_to_play_anything():
-    """bots/likely.py, the expert's model of a greedy seat: seat 0 has drawn and discarded."""
-    from domain.fortune import VARIANT
-    from domain.fortune.commands import Discard, Draw
-    from tests.fortune_builders import dealt, fold, then
-
-    given = dealt([["KH", "KD", "4H"], ["8H", "8D", "8C"]], "9H", stock=["QH"])
-    played = then(then(given, Draw(0)), Discard(0, "QH"))
-
-    def holding(events, seat, cards):
-        state = fold(events)
-        hands = list(state.hand.hands)
-        hands[seat] = tuple(cards)
-        return state._replace(hand=state.hand._replace(hands=tuple(hands)))
-
-    assert VARIANT.likely(holding(played, 0, ["KH", "KD", "4H", "9C"]), 0)
-    assert not VARIANT.likely(holding(played, 0, ["KH", "KD", "KS", "4H"]), 0)  # it would have melded
-    assert not VARIANT.likely(holding(played, 0, ["KH", "KD", "2C", "4H"]), 0)  # a deuce makes the set
-    assert VARIANT.likely(fold(given), 1)  # seat 1, dealt three eights, has not played yet

@@ -12,7 +12,6 @@ from ..kernel.variant import Hidden, Variant
 from . import public
 from .actions import legal_actions
 from .bots import POLICIES
-from .bots.likely import likely
 from .bots.standing import standing
 from .commands import ACTIONS
 from .decide import run
@@ -35,5 +34,4 @@ VARIANT = Variant(
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
     stand_ins=("wild", "as", "roles"),  # what a deuce stands for (its meld's shape: its roles)
     standing=standing,
-    likely=likely,  # greedy plays its whole plan before it discards (bots/likely.py)
 )

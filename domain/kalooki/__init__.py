@@ -14,7 +14,6 @@ from ..kernel.variant import Hidden, Variant
 from . import public
 from .actions import legal_actions
 from .bots import POLICIES
-from .bots.likely import likely
 from .bots.standing import standing
 from .commands import ACTIONS, declared
 from .decide import run
@@ -41,5 +40,4 @@ VARIANT = Variant(
     # a hand is won by the penalty of the cards left (the lower the better, whichever the scoring)
     merit=lambda result: -result.penalty,
     standing=standing,
-    likely=likely,  # greedy opens at once and lays every meld it holds (bots/likely.py)
 )

@@ -48,15 +48,3 @@ def stock_left(hand) -> int:
 
 
 _REQUIRED = object()
-
-
-def had_a_turn(hand, seat: int, order: tuple[int, ...], dealt: int) -> bool:
-    """Whether `seat`, not the one to move, has had a turn in this hand, as far
-    as a discard-pile rummy's stock (`hand.stock`, top first) tells: `order` is
-    the seats in play in turn order from the hand's first, `dealt` the cards
-    dealt to them (the card after them turned up). Once the stock has given as
-    many cards as seats play, or been renewed, every seat has; before, the
-    seats before the one to move (so a pile taken in the first round leaves the
-    seats after the mover unjudged, never misjudged)."""
-    drawn = len(hand.deck) - dealt - 1 - len(hand.stock)
-    return bool(hand.renewals) or drawn >= len(order) or order.index(seat) < order.index(hand.turn)

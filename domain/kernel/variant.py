@@ -86,10 +86,6 @@ class Variant:
     # the hand it sees, the fewer rollouts the budget holds (Iceberg's expert gained 27 and lost 10 of 100
     # duplicate hands at 2, 18 and 10 at 4: bench/duplicate.py, docs/bots.md)
     horizon: int = 4
-    # (state, seat) -> whether the variant's greedy bot, its turn over, could hold the seat's hand as dealt: the
-    # expert's model of the other seats (kernel/expert/determinize.py deals again a hand it could not hold);
-    # None: every deal is as likely as any other
-    likely: Callable | None = None
     # (hand, seat, blanks) -> the hand's fields that hide cards from `seat` beyond the other hands and the stock,
     # blanked (kernel/masking.py): the expert's view of the game
     hide: Callable | None = None

@@ -6,12 +6,6 @@ card a token. The cards the seat has not seen are the game's pack less every
 card it sees in play (its own hand and every public place, as the variant's
 `cards_in_play` lists them: discards, melds, lay-offs); each token gets one of
 them, shuffled by the generator. So a hidden card is never one seen elsewhere.
-
-What the other seats have done says more of their hands than which cards are
-unseen: a variant whose greedy bot could not hold some hands after its turn
-(`Variant.likely`: Kalooki's greedy opens as soon as it can and then lays
-every meld it holds) has each determinization dealt again, up to `TRIES`
-times, until every other seat's hand is one greedy could hold.
 """
 
 import random
@@ -19,8 +13,6 @@ from collections import Counter
 
 from ..deals import pack_of
 from ..masking import is_token
-
-TRIES = 20  # deals at most for one determinization whose other hands are likely (the last one, if none is)
 
 
 def unseen(variant, known) -> list[str]:
@@ -38,20 +30,6 @@ def deal_unseen(variant, known, rng: random.Random):
     cards = unseen(variant, known)
     rng.shuffle(cards)
     return known._replace(hand=_filled(known.hand, iter(cards)))
-
-
-def deal_likely(variant, known, rng: random.Random, seat: int):
-    """A determinization (`deal_unseen`) in which every seat but `seat` holds a hand
-    the variant's greedy bot could hold (`Variant.likely`), if one of TRIES is."""
-    dealt = deal_unseen(variant, known, rng)
-    if variant.likely is None:
-        return dealt
-    others = [other for other in range(len(known.hand.hands)) if other != seat]
-    for _ in range(TRIES - 1):
-        if all(variant.likely(dealt, other) for other in others):
-            break
-        dealt = deal_unseen(variant, known, rng)
-    return dealt
 
 
 def _filled(value, cards):

@@ -22,7 +22,7 @@ import math
 import random
 import time
 
-from .determinize import deal_likely
+from .determinize import deal_unseen
 
 CANDIDATES = 8  # root actions compared: greedy's and up to this many less one others
 CONFIDENCE = 2.0  # standard errors a candidate's advantage over greedy's choice must exceed
@@ -54,7 +54,7 @@ def choose(variant, view, rng: random.Random, budget: Budget, merit):
     over = budget.start()
     turns = variant.horizon if variant.standing is not None else DEPTH
     seat = view.seat
-    first = deal_likely(variant, view.known, rng, seat)
+    first = deal_unseen(variant, view.known, rng)
     actions = variant.legal_actions(first, seat)
     pick = variant.bots["greedy"](view, random.Random(rng.random()))
     if len(actions) <= 1:
@@ -77,7 +77,7 @@ def choose(variant, view, rng: random.Random, budget: Budget, merit):
         rounds += 1
         if rounds in PRUNE_AT:
             alive = _pruned(sums, squares, rounds, alive)
-        det = deal_likely(variant, view.known, rng, seat)
+        det = deal_unseen(variant, view.known, rng)
     return candidates[_best(sums, squares, rounds, alive)]
 
 
