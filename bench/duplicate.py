@@ -39,7 +39,7 @@ def first_hand(task: tuple) -> float:
     expert_policy.configure(think_ms=think_ms)
     seats = variant.players[0]
     names = ["greedy"] * seats
-    names[mine] = "expert" if shown else who
+    names[mine] = expert_policy.EXPERT if shown else who
     dealer = seeded_dealer(random.Random(f"deal:{name}:{deal}"))
     generators = [random.Random(f"{name}:{deal}:{seat}") for seat in range(seats)]
     _, state, choosers, seers = seated(names, variant.rules(None), dealer, variant.name)
@@ -58,7 +58,7 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(registry.VARIANTS))
     parser.add_argument("--think-ms", type=float, default=expert_policy.THINK_MS)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--player", default="expert", choices=("expert", SIGHTED),
+    parser.add_argument("--player", default=expert_policy.EXPERT, choices=(expert_policy.EXPERT, SIGHTED),
                         help="who plays the seat against its greedy twin: the expert, or the expert shown the other hands")
     args = parser.parse_args()
     print(f"{'variant':<13}{'deals':>6}{'expert':>8}{'twin':>8}{'gained':>8}{'lost':>6}{'edge':>8}{'± 1 SE':>8}")

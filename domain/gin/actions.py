@@ -15,7 +15,7 @@ differently); the listing offers the sensible canonical ones.
 
 from ..kernel.bodies import listing
 from .commands import ACTIONS, DISCARD_PILE, STOCK
-from .deadwood import best_arrangement, defender_best, legal_knocks
+from .deadwood import best_arrangement, best_knock, defender_best
 from .state import DISCARD, DRAW, SHOW, UPCARD
 from .views import SeatView, see
 
@@ -43,7 +43,13 @@ def options(view: SeatView) -> list[tuple]:
 
 def knocks(view: SeatView) -> list[tuple]:
     """("knock", card, melds) for every card whose discard leaves a knockable hand."""
-    return [knock(view.hand, card) for card in legal_knocks(view.hand, view.knock_limit) if card != view.taken]
+    return [knock(view.hand, card) for card in knock_cards(view, best_knock(view.hand))]
+
+
+def knock_cards(view: SeatView, left: dict[str, int]) -> list[str]:
+    """The cards whose discard leaves a knockable hand, in Gin order, from the
+    hand's `best_knock` (`left`); never the card just taken from the pile."""
+    return [card for card, points in left.items() if points <= view.knock_limit and card != view.taken]
 
 
 def knock(hand, card) -> tuple:

@@ -14,7 +14,7 @@
 Seeded games are reproducible: ties go to the generator, in a fixed order.
 """
 
-from ..actions import DISCARD_ACTION, DRAW_ACTION, KNOCK, PASS, knock, options, to_command
+from ..actions import DISCARD_ACTION, DRAW_ACTION, KNOCK, PASS, knock, knock_cards, options, to_command
 from ..cards import RANK, SUIT, VALUE
 from ..commands import DISCARD_PILE, STOCK
 from ..deadwood import best_knock, min_deadwood
@@ -29,7 +29,7 @@ def choose_greedy(view, rng):
         return to_command(seat, (PASS,) if view.phase == UPCARD else (DRAW_ACTION, STOCK))
     if view.phase == DISCARD:
         left = best_knock(view.hand)  # asked once: the knocks and the discard both read it
-        found = [c for c, points in left.items() if points <= view.knock_limit and c != view.taken]
+        found = knock_cards(view, left)
         if found:
             least = min(left[c] for c in found)
             # only the knock chosen is arranged (the listing arranges every one)
