@@ -64,4 +64,4 @@ evolve, fold = evolver(STORED, {
     ev.MeldLaid: _meld_laid,
     ev.CardsLaidOff: _cards_laid_off,
     ev.CardDiscarded: _card_discarded,
-}, INITIAL, pile="pile")  # the discard pile is taken whole, in sight
+}, INITIAL)

@@ -100,4 +100,4 @@ evolve, fold = evolver(STORED, {
     ev.HandShown: _hand_shown,
     ev.HandEnded: _hand_ended,
     ev.GameEnded: _game_ended,
-}, INITIAL, pile="discards")  # a card taken from the discard pile is taken in sight
+}, INITIAL)

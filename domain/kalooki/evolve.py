@@ -120,4 +120,4 @@ evolve, fold = evolver(STORED, {
     ev.JokerSwapped: _joker_swapped,
     ev.CardDiscarded: _card_discarded,
     ev.PlayerEliminated: _player_eliminated,
-}, INITIAL, pile="pile")  # a card taken from the discard pile is taken in sight
+}, INITIAL)

@@ -16,7 +16,7 @@ game may be aborted (kernel/seats.py).
 
 from dataclasses import fields
 
-from . import events, in_sight, seats, shuffle
+from . import events, seats, shuffle
 from .folding import advance
 from .gamestate import ENDED, FINISHED
 from .turns import DeadlineSet, TurnTimedOut
@@ -61,21 +61,17 @@ SHARED = {events.GameCreated: game_created, events.HandEnded: hand_ended, events
 BOOKKEEPING = {DeadlineSet: deadline_set, TurnTimedOut: turn_timed_out, **seats.EVOLVERS, **shuffle.EVOLVERS}
 
 
-def evolver(forms, own: dict, initial, pile: str | None = None):
+def evolver(forms, own: dict, initial):
     """(evolve, fold) of a variant whose events are stored as `forms` (its own
     stored forms) and evolved by `own` (event class -> function) where the
     kernel does not evolve them (or the variant does more); `fold` starts from
-    `initial` unless given a state. `pile`: the hand's field of a face-up pile
-    whose cards are taken in sight, if the variant has one: each seat's move
-    then keeps the hand's `in_sight` (kernel/in_sight.py)."""
+    `initial` unless given a state."""
     handlers = {}
     for form in forms:
         kind = form.type
         handle = own.get(kind) or next((SHARED[base] for base in kind.__mro__ if base in SHARED), None)
         if handle is None:
             raise TypeError(f"nothing evolves {kind.__name__}")
-        if pile is not None and _has_seat(kind):
-            handle = in_sight.keeping(handle, pile)
         handlers[kind] = seats.noting(handle) if _names_a_seat(kind) else handle
     handlers.update(BOOKKEEPING)
 
@@ -91,9 +87,4 @@ def evolver(forms, own: dict, initial, pile: str | None = None):
 
 
 def _names_a_seat(kind) -> bool:
-    """An event of a seat's own move."""
-    return getattr(kind, "move", True) and _has_seat(kind)
-
-
-def _has_seat(kind) -> bool:
-    return any(f.name == "seat" for f in fields(kind))
+    return getattr(kind, "move", True) and any(f.name == "seat" for f in fields(kind))

@@ -73,23 +73,17 @@ def _replacing(names) -> object:
     return _replace
 
 
-#: the shape of the fields every variant's state has from the kernel, part of every snapshot's format
-#: (2: the hand's `in_sight`, kernel/in_sight.py); bump it when they change, and older snapshots are ignored
-KERNEL_SHAPE = 2
-
-
 class Snapshots:
-    """A variant's snapshots: its state as data (`to_data`) and back (`from_data`);
-    their format is the kernel's shape and the variant's `fmt`."""
+    """A variant's snapshots: its state as data (`to_data`) and back (`from_data`)."""
 
     def __init__(self, state_type, fmt: int):
-        self.state_type, self.format = state_type, [KERNEL_SHAPE, fmt]
+        self.state_type, self.format = state_type, fmt
 
     def to_data(self, state) -> dict:
         data = {name: _out(value) for name, value in zip(state._fields, state)}
         if state.hand is not None:
             data["hand"] = {name: _inner(value) for name, value in zip(state.hand._fields, state.hand)}
-        data["format"] = list(self.format)
+        data["format"] = self.format
         return data
 
     def from_data(self, data: dict):

@@ -1,8 +1,7 @@
 """The hand being played, as far as every rummy holds it alike: the fields a
 variant's HandState shares with the others, in groups, and `hand_state`, which
 makes the typed NamedTuple from them and the variant's own fields (in the
-order given; then `in_sight`, the cards taken from a face-up pile that a seat
-still holds, and last always `deadline`, the running turn's, if timed).
+order given; the last is always `deadline`, the running turn's, if timed).
 
     class HandState(hands.hand_state(**hands.DEALT, **hands.PILED, table=tuple[TableMeld, ...],
                                      points=tuple[int, ...], **hands.PLAYING)):
@@ -33,16 +32,9 @@ PLAYING = {  # a discard-pile rummy's turn, renewals and meld ids
 }
 
 
-#: the cards each seat took from a face-up pile and still holds, as everyone at the table knows them: a
-#: tuple per seat, or () while nobody has taken one (kernel/in_sight.py keeps it; kernel/masking.py shows it)
-IN_SIGHT = (tuple[tuple[str, ...], ...], ())
-
-
 def hand_state(**fields) -> type:
-    """The base of a variant's HandState: a typed NamedTuple of `fields`, then `in_sight`
-    (()) and `deadline` (None)."""
+    """The base of a variant's HandState: a typed NamedTuple of `fields`, then `deadline` (None)."""
     typed = {name: kind if type(kind) is tuple else (kind, _REQUIRED) for name, kind in fields.items()}
-    typed["in_sight"] = IN_SIGHT
     typed["deadline"] = (str | None, None)
     defaults = [default for _, default in typed.values() if default is not _REQUIRED]
     base = namedtuple("HandState", typed, defaults=defaults)

@@ -4,9 +4,7 @@ Variant.expert_view; other bots' views leave it None, it costs them time), so
 the search (kernel/expert) can imagine the hidden cards without reading them.
 
 A hidden card becomes a token "?<n>" (not a card code, unique in the state:
-the determinizer gives each token one card), but for the cards every seat saw
-another take into its hand (the hand's `in_sight`, kernel/in_sight.py), which stay
-in that hand, first; cards the hand no longer needs
+the determinizer gives each token one card); cards the hand no longer needs
 (the dealt part of a deck held as a position) become "". The deck's salt and
 the game's committed deals are dropped. The conformance suite's leak check
 reads the expert's view like every other view, so a variant that forgets to
@@ -38,9 +36,7 @@ def masked(state, seat: int, hide=None):
     variant's own hidden fields blanked (a dict of hand fields), if it has any."""
     hand = state.hand
     blanks = Blanks()
-    sighted = getattr(hand, "in_sight", ()) or ((),) * len(hand.hands)  # (a hand not made by kernel/hands.py has none)
-    hands = tuple(cards if i == seat else known + blanks.take(len(cards) - len(known))
-                  for i, (cards, known) in enumerate(zip(hand.hands, sighted, strict=True)))
+    hands = tuple(cards if i == seat else blanks.take(len(cards)) for i, cards in enumerate(hand.hands))
     changes = {"hands": hands, "salt": ""}
     if hasattr(hand, "stock_pos"):  # the stock is the deck from stock_pos on
         changes["deck"] = ("",) * hand.stock_pos + blanks.take(len(hand.deck) - hand.stock_pos)

@@ -73,4 +73,4 @@ evolve, fold = evolver(STORED, {
     ev.CardsLaidOff: _cards_laid_off,
     ev.CardDiscarded: _card_discarded,
     ev.TurnEndedEmptyHanded: _turn_ended_empty_handed,
-}, INITIAL, pile="pile")  # a card taken from the discard pile is taken in sight
+}, INITIAL)
