@@ -15,7 +15,7 @@ differently); the listing offers the sensible canonical ones.
 
 from ..kernel.bodies import listing
 from .commands import ACTIONS, DISCARD_PILE, STOCK
-from .deadwood import best_arrangement, best_knock, defender_best
+from .deadwood import best_arrangement, best_knock, defender_best, knockable
 from .state import DISCARD, DRAW, SHOW, UPCARD
 from .views import SeatView, see
 
@@ -49,7 +49,7 @@ def knocks(view: SeatView) -> list[tuple]:
 def knock_cards(view: SeatView, left: dict[str, int]) -> list[str]:
     """The cards whose discard leaves a knockable hand, in Gin order, from the
     hand's `best_knock` (`left`); never the card just taken from the pile."""
-    return [card for card, points in left.items() if points <= view.knock_limit and card != view.taken]
+    return [card for card in knockable(left, view.knock_limit) if card != view.taken]
 
 
 def knock(hand, card) -> tuple:

@@ -75,6 +75,7 @@ __all__ = [
     "check_arrangement",
     "check_defence",
     "defender_best",
+    "knockable",
     "legal_knocks",
     "min_deadwood",
 ]
@@ -229,7 +230,12 @@ def best_knock(hand11) -> dict[str, int]:
 def legal_knocks(hand11, limit: int = KNOCK_LIMIT) -> dict[str, int]:
     """The discards that leave a knockable hand (deadwood at most `limit`),
     each with the deadwood it leaves (0: gin), in Gin order of the cards."""
-    return {card: points for card, points in best_knock(hand11).items() if points <= limit}
+    return knockable(best_knock(hand11), limit)
+
+
+def knockable(left: dict[str, int], limit: int = KNOCK_LIMIT) -> dict[str, int]:
+    """Of a hand's `best_knock` (`left`), the discards that leave at most `limit` deadwood."""
+    return {card: points for card, points in left.items() if points <= limit}
 
 
 # --- the defender ---------------------------------------------------------------
