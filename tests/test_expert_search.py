@@ -4,12 +4,14 @@ turn, so no candidate is rated just after a draw and another just before one;
 a rollout that reaches the hand's end is scored by its result."""
 
 import dataclasses
+import math
 import random
 
 import pytest
 
 from domain import registry
 from domain.kernel.expert import search
+from domain.kernel.expert.standing import lead
 from tests.test_expert_determinize import NAMES, positions
 
 
@@ -37,3 +39,13 @@ def test_a_rollout_cut_short_is_rated_as_the_seat_begins_a_turn(name):
             assert (mover, hands) == (seat, len(state.results)), f"rated with seat {mover} to move, not {seat}"
             assert rater == seat
     assert searched >= 5
+
+
+def test_a_cut_rollout_is_rated_as_a_chance_logistic_in_the_lead_over_the_best_other():
+    """Cut rollouts are added up with ended ones (1 or 0), so the rating is a chance:
+    σ(bias + 2·lead/scale), the lead taken over the best of the other seats."""
+    assert lead(0, [0], 40) == 0.5
+    assert lead(10, [0], 40, 0.2) == pytest.approx(1 / (1 + math.exp(-(0.2 + 2 * 10 / 40))))
+    assert lead(-10, [0], 40) == pytest.approx(1 - lead(10, [0], 40))
+    assert lead(5, [-20, 5, 3], 40) == 0.5
+    assert lead(0, [0], 40, 0.3) > 0.5  # the seat to move has the edge its bias gives
