@@ -79,6 +79,7 @@ class GameCommands:
         before = Loaded.new(variant)
         events, after = play(before.state, command, dealer or self.dealer, self.clock())
         prepared = self.repository.prepare(before, events, "sys")
+        self.follow_ups.before_append(game_id, after, events)
         appended = self.repository.append(game_id, before, prepared, after, tokens=tokens)
         self.follow_ups.after_append(game_id, before.state, after, events, hooks=appended.hooks)
         return Outcome(appended.version, after, events, prepared.described)
@@ -135,7 +136,7 @@ class GameCommands:
             return Outcome(version, replayed=first)
         prepared = self.repository.prepare(loaded, events, actor)
         response = respond(prepared.described, after) if respond else ""
-        self.follow_ups.before_append(game_id, after)
+        self.follow_ups.before_append(game_id, after, events)
         try:
             appended = self.repository.append(game_id, loaded, prepared, after, idempotency_key=key,
                                               response=response, tokens=tokens)
@@ -177,7 +178,10 @@ class GameCommands:
             state = loaded.state
             events, after = play(state, choose(state), self.dealer, self.clock())
             prepared = self.repository.prepare(loaded, events, actor)
-            self.follow_ups.before_append(game_id, after)
+            if bot_to_move(after) != seat or after.hands_played != state.hands_played:
+                # the turn's last action: its follow-ups' due time (the turn's earlier actions
+                # are covered by the one its start set)
+                self.follow_ups.before_append(game_id, after, played + events)
             try:
                 self.repository.append(game_id, loaded, prepared, after)
             except ConcurrencyError:

@@ -41,16 +41,23 @@ class FollowUps:
             GAME_ENDED: [self._notify_game_ended, self._settle_end],
         }
 
-    def before_append(self, game_id: str, after) -> None:
-        """A batch that ends the game: the game is due soon, before the append, so
-        that if this process dies between the append and its follow-ups the
-        workers still settle the end (service/app/standings.py)."""
-        if self.jobs is None or after.status != "finished":
+    def before_append(self, game_id: str, after, events) -> None:
+        """The game's due time, brought forward before the append: a batch that ends
+        the game is due soon, so the workers still settle the end (service/app/standings.py),
+        and one that hands the turn to a bot or sets a deadline is due when that needs
+        looking at, so the sweeper still enqueues the bot's job or times the turn out,
+        if this process dies, or Redis goes down, between the append and its follow-ups
+        (after it, the game would wait for its abandonment). A batch that is not
+        appended leaves a due time too early: the check then finds nothing to do."""
+        if self.jobs is None:
             return
         try:
-            self.due.no_later_than(game_id, epoch_ms(self.clock()) + int(self.repair_s * 1000))
+            if after.status == "finished":
+                self.due.no_later_than(game_id, epoch_ms(self.clock()) + int(self.repair_s * 1000))
+            elif self._moves_due_time(events, after):
+                self._index(game_id, after)
         except redis.RedisError:
-            log.warning("could not mark %s due before its end; its follow-ups will", game_id)
+            log.warning("could not bring %s's due time forward before its append; its follow-ups will", game_id)
 
     def after_append(self, game_id: str, before, after, events, hooks: int | None = None) -> None:
         """`hooks`: the game's number of webhooks if known (0 spares the look-ups)."""
@@ -67,8 +74,6 @@ class FollowUps:
                         react(context, event)
             if bot_to_move(after) is not None:
                 self._bot_turn(game_id, after)
-            if self._moves_due_time(events, after):
-                self._index(game_id, after)
             if any(type(e) in registry.of(after).starts_turn for e in events):
                 self._notify_turn(context)
         except redis.RedisError:
@@ -93,7 +98,7 @@ class FollowUps:
         later than the one already indexed (the check that comes then looks at the
         last action's time). So most human actions write nothing here."""
         if state.status == "finished":
-            return False  # made due before the append (before_append); settling its end unindexes it
+            return False  # made due by before_append's own rule; settling its end unindexes it
         if bot_to_move(state) is not None:
             return True
         return any(DUE in registry.follow_ups(e) for e in events)
