@@ -57,7 +57,8 @@ class FollowUps:
             elif self._moves_due_time(events, after):
                 self._index(game_id, after)
         except redis.RedisError:
-            log.warning("could not bring %s's due time forward before its append; its follow-ups will", game_id)
+            # the append that follows most likely fails too; if it lands, its follow-ups still enqueue the bot
+            log.warning("could not bring %s's due time forward before its append", game_id)
 
     def after_append(self, game_id: str, before, after, events, hooks: int | None = None) -> None:
         """`hooks`: the game's number of webhooks if known (0 spares the look-ups)."""
