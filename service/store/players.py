@@ -61,8 +61,10 @@ class Players:
     def add_token(self, player_id: str, token_hash: str, label: str, at_ms: int) -> str:
         """Record a new token (its hash) for the player; its id."""
         token_id = token_id_of(token_hash)
+        # the order of making: tokens made in one millisecond are still listed oldest first
+        made = self.redis.hincrby(keys.player(player_id), "tokens_made", 1)
         self.redis.hset(keys.player_tokens(player_id), token_id,
-                        canonical({"hash": token_hash, "label": label, "created": at_ms}))
+                        canonical({"hash": token_hash, "label": label, "created": at_ms, "made": made}))
         self.redis.set(keys.player_token(token_hash), player_id)
         return token_id
 
@@ -74,10 +76,11 @@ class Players:
             found[token_id_of(first)] = {"hash": first, "label": "first", "created": self._created(player_id)}
         used = {text(k)[len(USED_FIELD):]: int(v) for k, v in self.redis.hgetall(keys.player(player_id)).items()
                 if text(k).startswith(USED_FIELD)}
-        listed = [{"id": token_id, "label": entry["label"], "created": entry["created"],
-                   "last_used": used.get(token_id)} for token_id, entry in found.items()
-                  if self.redis.exists(keys.player_token(entry["hash"]))]
-        return sorted(listed, key=lambda t: (t["created"] or 0, t["id"]))
+        alive = [(token_id, entry) for token_id, entry in found.items()
+                 if self.redis.exists(keys.player_token(entry["hash"]))]
+        alive.sort(key=lambda item: (item[1]["created"] or 0, item[1].get("made", 0), item[0]))
+        return [{"id": token_id, "label": entry["label"], "created": entry["created"],
+                 "last_used": used.get(token_id)} for token_id, entry in alive]
 
     def _created(self, player_id: str) -> int | None:
         created = text(self.redis.hget(keys.player(player_id), "created"))
