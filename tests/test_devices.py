@@ -148,3 +148,16 @@ def test_a_player_lists_makes_and_revokes_tokens(own_client):
     assert own_client.call("DELETE", f"/me/tokens/{first[0]}", token=other["token"]).status_code == 404
     assert own_client.call("DELETE", f"/me/tokens/{first[0]}", token=ann["token"]).status_code == 204
     assert own_client.get("/me", token=ann["token"]).status_code == 401  # her last token: she signs in again
+
+
+def test_tokens_made_in_one_millisecond_are_listed_oldest_first(own_client):
+    """The listing's order is the order of making, not the tokens' random ids, even
+    when the clock does not move between them (README command 2's run met two)."""
+    with freeze_time("2026-11-27T12:00:00Z"):
+        ann = register(own_client, "Ann")
+        for label in ("one", "two", "three", "four", "five"):
+            made = own_client.post("/me/tokens", token=ann["token"], json={"label": label})
+            assert made.status_code == 201, made.get_json()
+        listed = own_client.get("/me/tokens", token=ann["token"]).get_json()["tokens"]
+    assert len({t["created"] for t in listed}) == 1, "all made in one millisecond"
+    assert [t["label"] for t in listed] == ["first", "one", "two", "three", "four", "five"]
