@@ -12,8 +12,8 @@ are cut is rated on another scale than one whose rollouts end. Printed per
 variant: positions read, the Brier score of the standing as it is and of a
 constant ½, and the logistic fit `chance = σ(a + b·logit(standing))`: a
 calibrated standing fits a = 0, b = 1; otherwise the variant's constants are
-off by that much (its `bots/standing.py` takes them as `bias` and `slope`:
-the fitted bias is a + b·bias, the fitted slope b·slope).
+off by that much (its `bots/standing.py` names them SCALE and BIAS: the fitted
+scale is SCALE / b, the fitted bias a + b·BIAS).
 """
 
 import argparse
@@ -29,14 +29,13 @@ EDGE = 1e-6  # a standing this near 0 or 1 is read as this far from it (its logi
 def positions(name: str, games: int) -> list[tuple[float, float]]:
     """(logit of the standing, the hand's outcome) of the seat at each turn's start, greedy games."""
     variant = registry.named(name)
-    found, pending, last = [], [], {"hands": 0, "mover": None}
+    found, pending, last = [], [], {}
 
     def on_step(_command, _events, state):
         if len(state.results) != last["hands"]:
             last["hands"], last["mover"] = len(state.results), None
             found.extend((x, outcome(variant.merit, state.results[-1], seat)) for seat, x in pending)
-            pending.clear()
-            return
+            pending.clear()  # and the next hand, dealt by the same step, is read from its first turn
         mover = state.turn_seat
         if mover is not None and mover != last["mover"]:
             p = min(max(variant.standing(state, mover), EDGE), 1 - EDGE)
@@ -45,6 +44,7 @@ def positions(name: str, games: int) -> list[tuple[float, float]]:
 
     for seed in range(games):
         pending.clear()
+        last.update(hands=0, mover=None)  # a new game: its first turn is read like every other
         bot_game(["greedy"] * variant.players[0], variant.rules(None), seed, on_step=on_step, variant=name)
     return found
 
