@@ -15,9 +15,12 @@ from prometheus_client import CollectorRegistry, multiprocess
 from prometheus_client.parser import text_string_to_metric_families
 
 from service.runtime.redis_server import free_port
+from tests.builders import stacked_deck
 from tests.serve_process import Serve, request
 
 ADMIN = "metrics-admin-token"
+NO_QUICK_OUT = stacked_deck([["2S", "2H", "5D", "9C", "KH", "7S", "4C"], ["3D", "6H", "8S", "JD", "QC", "10S", "4H"]],
+                            ["9H"])
 ACTIONS = 40
 
 
@@ -133,8 +136,11 @@ def test_the_exposition_sums_every_process_and_the_api_port_has_no_metrics(serve
 def test_a_bot_game_s_jobs_and_the_waiting_clients_show(served):
     serve, port = served
     bots = [{"name": f"B{i}", "bot": "greedy"} for i in range(2)]
-    status, created = request(serve.url + "/games", "POST", {"players": bots, "rules": {"hands": 1}})
-    assert status == 201
+    # a deal in which neither bot can go out on its first turn (one pair, no pair): dealt at random,
+    # the first bot sometimes went out at once, the one hand ended, and one turn was all there was
+    status, created = request(serve.url + "/games", "POST", {"players": bots, "rules": {"hands": 1},
+                                                             "deck": list(NO_QUICK_OUT)}, token=ADMIN)
+    assert status == 201, created
     deadline = time.monotonic() + 60
     while request(f"{serve.url}/games/{created['id']}")[1]["status"] != "finished":
         assert time.monotonic() < deadline
