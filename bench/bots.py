@@ -1,7 +1,7 @@
 """The expert bot against greedy (and random), hand by hand, in every variant.
 
     python -m bench.bots [--hands 400] [--variants gin,iceberg] [--think-ms 200] [--jobs 2]
-                         [--against greedy,random] [--out bench-bots.json] [--player expert]
+                         [--against greedy,random] [--out bench-bots.json] [--player expert] [--first 0]
 
 Each game seats one expert and the variant's fewest players of the other bot,
 the expert's seat moving round the table from game to game; a game is played
@@ -16,6 +16,9 @@ figures against: `greedy` (or any bot of the variant), greedy's own share in
 that seat; `sighted`, the expert shown the other seats' hands (the stock and
 any card face down still hidden), which no one plays: the ceiling of what a
 better guess at those hands could give the search.
+
+Games are numbered from `--first` (0): a game's number seeds its deals, so a
+run from another number plays new deals (give it its own `--out`).
 
 Every game's figures are appended to `--out` (one JSON line each) as soon as it
 ends, so a long run resumes where it stopped: games already there (same
@@ -105,7 +108,7 @@ def _done(out: Path) -> dict:
     return {_key(row): row for row in rows}
 
 
-def _tasks(variants, against, think_ms, hands, done, player=EXPERT) -> list:
+def _tasks(variants, against, think_ms, hands, done, player=EXPERT, first=0) -> list:
     """Enough games a variant and opponent for `hands` hands, counting those already played:
     a game is taken to give as many hands as its games so far gave on average
     (HANDS_PER_GAME before any), so a variant whose games end after a hand or two
@@ -116,7 +119,7 @@ def _tasks(variants, against, think_ms, hands, done, player=EXPERT) -> list:
             played = [r for k, r in done.items() if k[:4] == (name, other, think_ms, player)]
             have = sum(len(r["outcomes"]) for r in played)
             per_game = max(1.0, have / len(played)) if played else HANDS_PER_GAME
-            seed = 0
+            seed = first
             while have < hands:
                 if (name, other, think_ms, player, seed) not in done:
                     task = {"variant": name, "against": other, "think_ms": think_ms, "seed": seed}
@@ -147,6 +150,7 @@ def main() -> None:
     parser.add_argument("--think-ms", type=float, default=expert_policy.THINK_MS)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", default="bench-bots.json")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number: another plays new deals")
     parser.add_argument("--player", default=EXPERT,
                         help="who plays the measured seat: expert, sighted (the expert shown the other hands) "
                              "or a bot of the variant (greedy: the control)")
@@ -156,7 +160,7 @@ def main() -> None:
         parser.error(f"--player {args.player!r}: not a bot of every variant asked for, nor {SIGHTED!r}")
     for _ in range(10):  # a game may give fewer hands than assumed: top up
         done = _done(out)
-        tasks = _tasks(variants, against, args.think_ms, args.hands, done, args.player)
+        tasks = _tasks(variants, against, args.think_ms, args.hands, done, args.player, args.first)
         if not tasks:
             break
         with Pool(args.jobs) as pool, out.open("a") as sink:

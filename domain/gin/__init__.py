@@ -14,6 +14,7 @@ from . import public
 from .actions import legal_actions
 from .bots import POLICIES
 from .bots.standing import standing
+from .bots.surprise import surprise
 from .commands import ACTIONS
 from .decide import run
 from .events import CardDiscarded, HandStarted, Knocked, UpcardPassed
@@ -39,5 +40,5 @@ VARIANT = Variant(
     hidden={"CardDrawn": Hidden("card", "seat", unless=("from", "discard")), "Knocked": Hidden("card", "seat")},
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
     end_game=ended_early,  # its GameEnded has the points and bonuses
-    standing=standing, hide=hide,
+    standing=standing, hide=hide, surprise=surprise,
 )

@@ -38,13 +38,24 @@ class ShownHand(NamedTuple):
     points: int
 
 
+class Move(NamedTuple):
+    """One public step of a seat's turn, as everyone saw it: "pass" (the upcard
+    `card` passed), "take" (`card` taken from the discard pile), "stock" (a draw
+    from the stock: `card` ""), "discard" (`card` thrown). The hand's `record` of
+    them is what the expert reads of the other seat's play (gin/bots/surprise.py)."""
+    seat: int
+    kind: str
+    card: str
+
+
 class HandState(hands.hand_state(
         number=int, dealer=int, **hands.DECK, stock_pos=int,  # deck[stock_pos] is the top of the stock
         **hands.CARDS, discards=tuple[str, ...],  # the discard pile, the top last
         **hands.TURN,
         passes=int,  # how many players passed the first upcard (0, 1 or 2; 0 again once anyone drew)
         taken=str | None,  # the card taken from the discard pile this turn (it may not be discarded)
-        knock=(KnockSpread | None, None), shown=(ShownHand | None, None))):
+        knock=(KnockSpread | None, None), shown=(ShownHand | None, None),
+        record=(tuple[Move, ...], ()))):  # the hand's public steps so far, in order
     __slots__ = ()
     stock = property(hands.stock_left)
 

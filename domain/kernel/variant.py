@@ -86,6 +86,10 @@ class Variant:
     # the hand it sees, the fewer rollouts the budget holds (Iceberg's expert gained 27 and lost 10 of 100
     # duplicate hands at 2, 18 and 10 at 4: bench/duplicate.py, docs/bots.md)
     horizon: int = 4
+    # (known, hands, seat) -> how ill the other seats' hands in `hands` (a deal of what `seat` has not seen) fit
+    # their play so far as `known` records it, 0 for a perfect fit: the expert plays mostly deals that fit
+    # (kernel/expert/determinize.py Deals); None: every deal of the unseen cards alike
+    surprise: Callable | None = None
     # (hand, seat, blanks) -> the hand's fields that hide cards from `seat` beyond the other hands and the stock,
     # blanked (kernel/masking.py): the expert's view of the game
     hide: Callable | None = None

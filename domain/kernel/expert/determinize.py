@@ -8,6 +8,7 @@ card it sees in play (its own hand and every public place, as the variant's
 them, shuffled by the generator. So a hidden card is never one seen elsewhere.
 """
 
+import math
 import random
 from collections import Counter
 
@@ -40,3 +41,70 @@ def _filled(value, cards):
         items = [_filled(v, cards) for v in value]
         return value._make(items) if hasattr(value, "_fields") else tuple(items)
     return value
+
+
+class Deals:
+    """Determinizations weighed by the variant's model of the other seats
+    (`Variant.surprise`): a Metropolis chain over deals of the unseen cards, its
+    target a deal's weight e^(−SURPRISE·surprise). A step swaps the card of a
+    token in another seat's hand with that of any other token, and is kept if
+    the deal fits the other seats' play as well, or by chance by how much
+    worse; between deals the cards of the tokens outside those hands are dealt
+    again at random (the surprise reads the hands, not the stock). So the
+    search plays mostly the hands the others could well hold after what they
+    did, not every hand the unseen cards could make."""
+
+    def __init__(self, variant, known, seat: int, rng: random.Random):
+        self.variant, self.known, self.seat, self.rng = variant, known, seat, rng
+        self.tokens = list(_tokens(known.hand))
+        held = {t for i, cards in enumerate(known.hand.hands) if i != seat for t in cards if is_token(t)}
+        self.held = [i for i, t in enumerate(self.tokens) if t in held]
+        self.loose = [i for i, t in enumerate(self.tokens) if t not in held]
+        self.cards = unseen(variant, known)
+        rng.shuffle(self.cards)
+        self.surprise = self._surprise(self.cards)
+        self.walk(BURN_IN)
+
+    def walk(self, steps: int) -> None:
+        if not self.held or len(self.tokens) < 2:
+            return
+        rng, cards = self.rng, self.cards
+        for _ in range(steps):
+            a = rng.choice(self.held)
+            b = rng.randrange(len(self.tokens) - 1)
+            b += b >= a  # any other token
+            cards[a], cards[b] = cards[b], cards[a]
+            after = self._surprise(cards)
+            if after <= self.surprise or rng.random() < math.exp(SURPRISE * (self.surprise - after)):
+                self.surprise = after
+            else:
+                cards[a], cards[b] = cards[b], cards[a]
+
+    def next(self):
+        """The next deal: a few steps of the chain, the cards outside the other hands shuffled."""
+        self.walk(STEPS)
+        loose = [self.cards[i] for i in self.loose]
+        self.rng.shuffle(loose)
+        for i, card in zip(self.loose, loose):
+            self.cards[i] = card
+        return self.known._replace(hand=_filled(self.known.hand, iter(self.cards)))
+
+    def _surprise(self, cards) -> float:
+        given = dict(zip(self.tokens, cards))
+        hands = tuple(tuple(given.get(c, c) for c in cards_) for cards_ in self.known.hand.hands)
+        return self.variant.surprise(self.known, hands, self.seat)
+
+
+SURPRISE = 3.0  # a deal's weight falls by e^-3 (about a twentieth) for each step it leaves unexplained
+BURN_IN = 200  # steps of the chain before the first deal
+STEPS = 5  # steps between two deals
+
+
+def _tokens(value):
+    """The tokens in `value`, in the order _filled gives them cards."""
+    if type(value) is str:
+        if is_token(value):
+            yield value
+    elif isinstance(value, tuple):
+        for v in value:
+            yield from _tokens(v)

@@ -22,7 +22,7 @@ import math
 import random
 import time
 
-from .determinize import deal_unseen
+from .determinize import Deals, deal_unseen
 
 CANDIDATES = 8  # root actions compared: greedy's and up to this many less one others
 CONFIDENCE = 2.0  # standard errors a candidate's advantage over greedy's choice must exceed
@@ -60,6 +60,10 @@ def choose(variant, view, rng: random.Random, budget: Budget, merit):
     if len(actions) <= 1:
         return pick
     candidates = _candidates(pick, actions, rng)
+    if variant.surprise is not None:  # the deals after the first weighed by how they fit the others' play
+        deal = Deals(variant, view.known, seat, rng).next
+    else:
+        deal = functools.partial(deal_unseen, variant, view.known, rng)
     alive = list(range(len(candidates)))
     sums, squares = [0.0] * len(candidates), [0.0] * len(candidates)
     rounds, det = 0, first
@@ -77,7 +81,7 @@ def choose(variant, view, rng: random.Random, budget: Budget, merit):
         rounds += 1
         if rounds in PRUNE_AT:
             alive = _pruned(sums, squares, rounds, alive)
-        det = deal_unseen(variant, view.known, rng)
+        det = deal()
     return candidates[_best(sums, squares, rounds, alive)]
 
 
