@@ -53,7 +53,12 @@ def partners(card, hand) -> int:
 
 def discard_choice(hand, taken, rng, left=None) -> str:
     """The discard leaving the least deadwood (`left`: the hand's best_knock, if already asked)."""
-    left = best_knock(hand) if left is None else left
+    return rng.choice(discards(hand, taken, best_knock(hand) if left is None else left))
+
+
+def discards(hand, taken, left) -> list:
+    """The discards greedy chooses among (`left`: the hand's best_knock): the least deadwood left,
+    then the card worth most, then the fewest partners; the generator picks one of them."""
     allowed = [c for c in hand if c != taken]
     key = {c: (left[c], -VALUE[c]) for c in allowed}
     best = min(key.values())
@@ -61,7 +66,7 @@ def discard_choice(hand, taken, rng, left=None) -> str:
     if len(tied) > 1:  # partners are counted only where they decide (most turns they need not)
         fewest = min(partners(c, hand) for c in tied)
         tied = [c for c in tied if partners(c, hand) == fewest]
-    return rng.choice(tied)
+    return tied
 
 
-__all__ = ["choose_greedy", "takes", "discard_choice", "KNOCK"]
+__all__ = ["choose_greedy", "takes", "discard_choice", "discards", "KNOCK"]

@@ -22,9 +22,8 @@ surprise; a hand that lacks a card the seat was seen to take and has not
 thrown since cannot be, and counts `IMPOSSIBLE` for each such card.
 """
 
-from ..cards import VALUE
-from ..deadwood import best_knock
-from .greedy import partners, takes
+from ..deadwood import best_knock, knockable
+from .greedy import discards, takes
 
 TURNS = 10  # the other seat's turns read back from now
 IMPOSSIBLE = 2 * TURNS + 2  # a card seen taken that the imagined hand lacks: more than the walk can count
@@ -76,18 +75,9 @@ def surprise(known, hands, seat: int) -> int:
 def _would_throw(hand, card, taken, limit: int) -> bool:
     """Whether greedy, holding `hand` (eleven cards), throws `card` without knocking."""
     left = best_knock(hand)
-    allowed = [c for c in hand if c != taken]
-    if any(left[c] <= limit for c in allowed):
+    if any(c != taken for c in knockable(left, limit)):
         return False  # it would have knocked
-    key = {c: (left[c], -VALUE[c]) for c in allowed}
-    best = min(key.values())
-    tied = [c for c in allowed if key[c] == best]
-    if card not in tied:
-        return False
-    if len(tied) > 1:
-        fewest = min(partners(c, hand) for c in tied)
-        return partners(card, hand) == fewest
-    return True
+    return card in discards(hand, taken, left)
 
 
 def _held_in_sight(record, seat: int) -> set:
