@@ -13,9 +13,13 @@ from .cards import sorted_cards
 from .state import (
     DISCARD,
     DRAW,
+    FROM_STOCK,
     HAND_SIZE,
     INITIAL,
+    PASSED,
     SHOW,
+    TAKEN,
+    THROWN,
     UPCARD,
     UPCARD_INDEX,
     GameState,
@@ -44,7 +48,7 @@ def _upcard_passed(state: GameState, e: ev.UpcardPassed) -> GameState:
     passes = h.passes + 1
     # after one pass the dealer is offered the upcard; after two the non-dealer draws from the stock
     return advance(state, hand=h._replace(passes=passes, turn=1 - e.seat, phase=UPCARD if passes == 1 else DRAW,
-                                          deadline=None, record=h.record + (Move(e.seat, "pass", h.discards[-1]),)))
+                                          deadline=None, record=h.record + (Move(e.seat, PASSED, h.discards[-1]),)))
 
 
 def _card_drawn(state: GameState, e: ev.CardDrawn) -> GameState:
@@ -53,16 +57,16 @@ def _card_drawn(state: GameState, e: ev.CardDrawn) -> GameState:
     # the first draw of the hand ends the first-upcard protocol: `passes` goes back to 0
     if e.source == "stock":
         return advance(state, hand=h._replace(hands=hands, stock_pos=h.stock_pos + 1, phase=DISCARD, taken=None,
-                                              passes=0, record=h.record + (Move(e.seat, "stock", ""),)))
+                                              passes=0, record=h.record + (Move(e.seat, FROM_STOCK, ""),)))
     return advance(state, hand=h._replace(hands=hands, discards=h.discards[:-1], phase=DISCARD, taken=e.card,
-                                          passes=0, record=h.record + (Move(e.seat, "take", e.card),)))
+                                          passes=0, record=h.record + (Move(e.seat, TAKEN, e.card),)))
 
 
 def _card_discarded(state: GameState, e: ev.CardDiscarded) -> GameState:
     h = state.hand
     return advance(state, hand=h._replace(
         hands=take(h, e.seat, (e.card,)), discards=h.discards + (e.card,),
-        turn=1 - e.seat, phase=DRAW, taken=None, deadline=None, record=h.record + (Move(e.seat, "discard", e.card),)))
+        turn=1 - e.seat, phase=DRAW, taken=None, deadline=None, record=h.record + (Move(e.seat, THROWN, e.card),)))
 
 
 def _knocked(state: GameState, e: ev.Knocked) -> GameState:

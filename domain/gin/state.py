@@ -38,6 +38,9 @@ class ShownHand(NamedTuple):
     points: int
 
 
+PASSED, TAKEN, FROM_STOCK, THROWN = "pass", "take", "stock", "discard"  # a Move's kinds
+
+
 class Move(NamedTuple):
     """One public step of a seat's turn, as everyone saw it: "pass" (the upcard
     `card` passed), "take" (`card` taken from the discard pile), "stock" (a draw

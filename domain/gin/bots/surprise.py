@@ -23,6 +23,7 @@ thrown since cannot be, and counts `IMPOSSIBLE` for each such card.
 """
 
 from ..deadwood import best_knock, knockable
+from ..state import FROM_STOCK, PASSED, TAKEN, THROWN
 from .greedy import discards, takes
 
 TURNS = 10  # the other seat's turns read back from now
@@ -43,31 +44,31 @@ def surprise(known, hands, seat: int) -> int:
     for i in range(len(record) - 1, -1, -1):
         move = record[i]
         if move.seat != other:  # the pile as it was before this seat's own step
-            if move.kind == "discard":
+            if move.kind == THROWN:
                 pile.pop()
-            elif move.kind == "take":
+            elif move.kind == TAKEN:
                 pile.append(move.card)
             continue
-        if move.kind == "discard":
+        if move.kind == THROWN:
             if turns == TURNS:
                 break
             turns += 1
             pile.pop()
             hand.append(move.card)
-            taken = record[i - 1].card if i and record[i - 1].kind == "take" else None
+            taken = record[i - 1].card if i and record[i - 1].kind == TAKEN else None
             count += not _would_throw(hand, move.card, taken, limit)
             thrown = move.card
-        elif move.kind == "take":
+        elif move.kind == TAKEN:
             hand.remove(move.card)  # held: checked above
             count += not takes(hand, move.card)
             pile.append(move.card)
-        elif move.kind == "stock":
+        elif move.kind == FROM_STOCK:
             drawn = _drawn(hand, thrown, record, i)
             if drawn is not None:
                 hand.remove(drawn)
             if pile and not _forced(record, i):
                 count += takes(hand, pile[-1])
-        elif move.kind == "pass":
+        elif move.kind == PASSED:
             count += takes(hand, move.card)
     return count
 
@@ -84,9 +85,9 @@ def _held_in_sight(record, seat: int) -> set:
     """The cards `seat` was seen to take from the pile and has not thrown since."""
     held = set()
     for move in record:
-        if move.seat == seat and move.kind == "take":
+        if move.seat == seat and move.kind == TAKEN:
             held.add(move.card)
-        elif move.seat == seat and move.kind == "discard":
+        elif move.seat == seat and move.kind == THROWN:
             held.discard(move.card)
     return held
 
@@ -95,7 +96,7 @@ def _drawn(hand, thrown, record, i: int):
     """The guess at the card the draw at `i` brought: the card thrown that turn,
     or, if that card is one the seat was seen to take earlier, the last card of
     the hand not seen taken (None if every card was)."""
-    earlier = {m.card for m in record[:i] if m.kind == "take" and m.seat == record[i].seat}
+    earlier = {m.card for m in record[:i] if m.kind == TAKEN and m.seat == record[i].seat}
     if thrown is not None and thrown in hand and thrown not in earlier:
         return thrown
     return next((c for c in reversed(hand) if c not in earlier), None)
@@ -103,4 +104,4 @@ def _drawn(hand, thrown, record, i: int):
 
 def _forced(record, i: int) -> bool:
     """Whether the draw at `i` was the stock's by rule (both passed the first upcard)."""
-    return i >= 2 and record[i - 1].kind == "pass" and record[i - 2].kind == "pass"
+    return i >= 2 and record[i - 1].kind == PASSED and record[i - 2].kind == PASSED

@@ -89,7 +89,7 @@ class Deals:
             self.cards[i] = card
         return self.known._replace(hand=_filled(self.known.hand, iter(self.cards)))
 
-    def _surprise(self, cards) -> float:
+    def _surprise(self, cards):
         given = dict(zip(self.tokens, cards))
         hands = tuple(tuple(given.get(c, c) for c in cards_) for cards_ in self.known.hand.hands)
         return self.variant.surprise(self.known, hands, self.seat)
