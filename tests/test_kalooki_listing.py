@@ -92,3 +92,42 @@ def test_greedy_discards_the_costliest_card_without_partners_and_a_joker_last():
     assert discard_of(["5S", "6S", "2H"]) == Discard(0, "2H")  # 5S 6S are partners
     assert discard_of(["JK", "KD", "2H"]) == Discard(0, "KD")
     assert discard_of(["JK", "9C"]) == Discard(0, "9C")
+
+
+def table_melds(games: int = 6) -> list:
+    """Every meld seen on the table in a few greedy games (ace low and high), with its rules."""
+    from domain.selfplay import bot_game
+    found = {}
+    for seed in range(games):
+        rules = VARIANT.rules({"max_hands": 2, "ace_low": seed % 2 == 1})
+
+        def keep(command, events, state, rules=rules):
+            if state.hand is not None:
+                for meld in state.hand.table:
+                    found[(meld, rules.ace_low)] = None
+        bot_game(("greedy", "greedy"), rules, seed, on_step=keep, variant="kalooki")
+    return list(found)
+
+
+def test_the_quick_lay_off_test_agrees_with_laying_the_card_off():
+    """melds.takes answers for one natural card what extend does, without building the meld."""
+    from domain.kalooki.melds import extend, takes
+    from domain.kernel.cards import full_pack
+    melds = table_melds()
+    assert len(melds) > 100 and any(m.kind == "run" for m, _ in melds) and any(low for _, low in melds)
+    for meld, ace_low in melds:
+        for card in full_pack(1):
+            assert takes(meld, card, ace_low) == (extend(meld, (card,), (), ace_low) is not None), (meld, card)
+
+
+def test_the_melds_of_a_hand_are_listed_alike_whatever_its_order():
+    """plays.melds remembers its answers by the sorted hand: the listing must not depend on the order."""
+    from domain.kalooki.plays import _melds, melds
+    from domain.kalooki.rules import Rules
+    rng, pack = random.Random(3), list(Rules().pack(2))
+    for _ in range(300):
+        hand = rng.sample(pack, rng.randrange(3, 17))
+        ace_low = rng.random() < 0.5
+        listed_first = melds(hand, ace_low)
+        _melds.cache_clear()
+        assert melds(list(reversed(hand)), ace_low) == listed_first

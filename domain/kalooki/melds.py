@@ -178,6 +178,22 @@ def extend(meld: TableMeld, cards, wild, ace_low: bool) -> Extension | None:
     return Extension(grown, cards, roles, sum(position_value(p) for p in positions))
 
 
+def takes(meld: TableMeld, card: str, ace_low: bool) -> bool:
+    """Whether the natural `card`, laid off alone, keeps `meld` a meld: `extend`'s
+    answer without building the meld (the lay-off listing asks it of every card
+    near every meld, most of a rollout's listing time). A set takes a card of its
+    rank in a suit it lacks, up to four; a run, unbroken on the table, a card of
+    its suit just past either end, up to thirteen."""
+    if meld.kind == SET:
+        return (RANK[card] == meld.positions[0] and len(meld.roles) < 4
+                and all(SUIT[role] != SUIT[card] for role in meld.roles))
+    if SUIT[card] != meld.suit or len(meld.positions) >= LONGEST_RUN:
+        return False
+    lo, hi = meld.lo, meld.hi
+    rank = RANK[card]
+    return rank in (lo - 1, hi + 1) or (rank == ACE and ace_low and lo == 2)
+
+
 def swapped(meld: TableMeld, card: str) -> TableMeld | None:
     """`meld` with the natural `card` in the place of a joker standing for it, or None."""
     for i, (c, role) in enumerate(zip(meld.cards, meld.roles)):

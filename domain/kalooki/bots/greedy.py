@@ -50,10 +50,18 @@ def _draw(view, found):
 
 
 def _fits(view, card) -> bool:
-    """Whether `card` would meld with the hand or lay off on the table at once."""
-    hand, ace_low = view.hand + (card,), view.rules.ace_low
-    return (any(card in cards for cards, _ in plays.melds(hand, ace_low))
-            or any(cards == (card,) for _, cards, _ in plays.layoffs(hand, view.table, ace_low)))
+    """Whether `card` would meld with the hand or lay off on the table at once.
+    A natural melds only with cards of its rank or suit (and jokers), so the
+    melds are listed of those alone; a lay-off of `card` is the listing's for
+    a hand of that card alone."""
+    ace_low = view.rules.ace_low
+    if is_joker(card):
+        near = view.hand
+    else:
+        rank, suit = RANK[card], SUIT[card]
+        near = tuple(c for c in view.hand if is_joker(c) or RANK[c] == rank or SUIT[c] == suit)
+    return (any(card in cards for cards, _ in plays.melds(near + (card,), ace_low))
+            or bool(plays.layoffs((card,), view.table, ace_low)))
 
 
 def _keep(card: str, hand) -> tuple:
