@@ -187,7 +187,7 @@ def test_an_opening_is_accepted_exactly_when_the_brute_force_finds_it_legal():
         state = base._replace(hand=base.hand._replace(hands=(hand, base.hand.hands[1])))
         pool, groups = list(hand) + [rng.choice(near)], []
         rng.shuffle(pool)
-        offered = melds(hand, False)  # melds more often than chance makes them, then spoiled at random
+        offered = list(melds(hand, False))  # melds more often than chance makes them, then spoiled at random
         rng.shuffle(offered)
         for cards, wild in offered[:rng.choice((1, 2, 3))]:
             cards, wild = list(cards), list(wild)
