@@ -6,7 +6,12 @@ import random
 from domain.kalooki import VARIANT
 from domain.kalooki.bots.greedy import choose_greedy
 from domain.kalooki.commands import Discard, DrawFrom, LayOff, Open, Swap
+from domain.kalooki.melds import extend, takes
+from domain.kalooki.plays import _melds, melds
+from domain.kalooki.rules import Rules
 from domain.kalooki.views import see
+from domain.kernel.cards import full_pack
+from domain.selfplay import bot_game
 from tests.kalooki_builders import dealt, fold, then, when
 
 HAND = ["JS", "QS", "KS", "6H", "7H", "8H", "2D", "3D", "JK"]
@@ -96,7 +101,6 @@ def test_greedy_discards_the_costliest_card_without_partners_and_a_joker_last():
 
 def table_melds(games: int = 6) -> list:
     """Every meld seen on the table in a few greedy games (ace low and high), with its rules."""
-    from domain.selfplay import bot_game
     found = {}
     for seed in range(games):
         rules = VARIANT.rules({"max_hands": 2, "ace_low": seed % 2 == 1})
@@ -111,19 +115,15 @@ def table_melds(games: int = 6) -> list:
 
 def test_the_quick_lay_off_test_agrees_with_laying_the_card_off():
     """melds.takes answers for one natural card what extend does, without building the meld."""
-    from domain.kalooki.melds import extend, takes
-    from domain.kernel.cards import full_pack
-    melds = table_melds()
-    assert len(melds) > 100 and any(m.kind == "run" for m, _ in melds) and any(low for _, low in melds)
-    for meld, ace_low in melds:
+    seen = table_melds()
+    assert len(seen) > 100 and any(m.kind == "run" for m, _ in seen) and any(low for _, low in seen)
+    for meld, ace_low in seen:
         for card in full_pack(1):
             assert takes(meld, card, ace_low) == (extend(meld, (card,), (), ace_low) is not None), (meld, card)
 
 
 def test_the_melds_of_a_hand_are_listed_alike_whatever_its_order():
     """plays.melds remembers its answers by the sorted hand: the listing must not depend on the order."""
-    from domain.kalooki.plays import _melds, melds
-    from domain.kalooki.rules import Rules
     rng, pack = random.Random(3), list(Rules().pack(2))
     for _ in range(300):
         hand = rng.sample(pack, rng.randrange(3, 17))

@@ -81,7 +81,7 @@ def layoffs(hand, table, ace_low: bool) -> list[tuple[str, tuple, tuple]]:
     found = []
     naturals = tuple(dict.fromkeys(c for c in hand if c != JOKER))
     for meld in table:
-        # a natural can extend a set of its rank or a run of its suit only (extend's own first test):
+        # a natural can extend a set of its rank or a run of its suit only (the first test of `takes`):
         # the rest are not asked, since this listing is most of a rollout's time
         if meld.kind == RUN:
             near = [c for c in naturals if SUIT[c] == meld.suit]
