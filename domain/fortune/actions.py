@@ -68,8 +68,18 @@ def pile_takes(hand, pile) -> list[tuple]:
     if not pile:
         return []
     top = pile[-1]
+    if not is_deuce(top):
+        # a meld holding a natural top card is a set of its rank or a run of its suit, with deuces: the
+        # hand's cards of that rank or suit and its deuces list the same takes in the same order, much
+        # sooner (greedy asks at every draw of the expert's rollouts; tests/test_fortune_listing.py)
+        hand = tuple(c for c in hand if is_deuce(c) or RANK[c] == RANK[top] or SUIT[c] == SUIT[top])
+    return takes(hand, top)
+
+
+def takes(hand, top: str) -> list[tuple]:
+    """The takes of `top` with `hand`, from the listing of every meld of the two."""
     found = []
-    for cards, wild in melds(hand + (top,), first_deuce=top if is_deuce(top) else None):
+    for cards, wild in melds(tuple(hand) + (top,), first_deuce=top if is_deuce(top) else None):
         rest = list(cards)
         if top not in rest:
             continue

@@ -52,6 +52,9 @@ def positions_of(card: str) -> tuple[int, ...]:
     return (LOW_ACE, ACE) if rank == ACE else (rank,)
 
 
+_BITS = {c: sum(1 << q for q in positions_of(c)) for c in CODE.values()}  # a card's positions, as bits
+
+
 def _state_of(meld) -> tuple:
     shape = meld.shape
     if shape.kind == RUN:
@@ -80,28 +83,41 @@ def _usable(hand: tuple, d: int, tab: tuple) -> tuple:
     hand were there to help (a card that cannot is never placed), in search order."""
     naturals = [c for c in hand if not is_deuce(c)]
     ranks = Counter(RANK[c] for c in naturals)
-    held = {(SUIT[c], q) for c in naturals for q in positions_of(c)}
-    usable = []
+    held = dict.fromkeys(SUITS, 0)  # each suit's positions held, as bits (an ace at both ends)
     for c in naturals:
-        suit = SUIT[c]
-        ok = ranks[RANK[c]] + d >= 3
-        for p in positions_of(c):
-            for lo in range(max(1, p - 2), min(p, 12) + 1):
-                if not ok and sum(1 for q in range(lo, lo + 3) if q != p and (suit, q) not in held) <= d:
-                    ok = True
-        for meld in tab:
-            if ok:
-                break
-            if meld[0] == "S":
-                ok = meld[1] == RANK[c] and meld[2] < 4
-            elif meld[1] == suit:
-                for p in positions_of(c):
-                    gap = range(p + 1, meld[2]) if p < meld[2] else range(meld[3] + 1, p) if p > meld[3] else None
-                    if gap is not None and sum(1 for q in gap if (suit, q) not in held) <= d:
-                        ok = True
-        if ok:
-            usable.append(c)
+        held[SUIT[c]] |= _BITS[c]
+    usable = [c for c in naturals
+              if ranks[RANK[c]] + d >= 3 or _in_run(c, held[SUIT[c]], d) or _lays_off(c, held[SUIT[c]], d, tab)]
     return tuple(sorted(usable, key=order_key))
+
+
+def _in_run(c: str, held: int, d: int) -> bool:
+    """Whether some three positions in a row around c's lack at most `d` cards of its suit."""
+    for p in positions_of(c):
+        for lo in range(max(1, p - 2), min(p, 12) + 1):
+            if ((0b111 << lo) & ~held).bit_count() <= d:  # (c's own position is held)
+                return True
+    return False
+
+
+def _lays_off(c: str, held: int, d: int, tab: tuple) -> bool:
+    """Whether c could join one of the table melds `tab`, the gap to a run's end
+    lacking at most `d` cards of its suit."""
+    for meld in tab:
+        if meld[0] == "S":
+            if meld[1] == RANK[c] and meld[2] < 4:
+                return True
+        elif meld[1] == SUIT[c]:
+            for p in positions_of(c):
+                if p < meld[2]:
+                    gap = (1 << meld[2]) - (1 << (p + 1))  # positions p+1 .. lo-1
+                elif p > meld[3]:
+                    gap = (1 << p) - (1 << (meld[3] + 1))  # positions hi+1 .. p-1
+                else:
+                    continue
+                if (gap & ~held).bit_count() <= d:
+                    return True
+    return False
 
 
 def _named(move, deuces: list, melds) -> tuple:
@@ -209,15 +225,21 @@ def _fillings(suit: str, positions, counts: Counter, d: int):
 
 def _runs(c: str, rest: tuple, d: int) -> list:
     suit = SUIT[c]
-    counts = Counter(x for x in rest if SUIT[x] == suit)
-    available = {q for q in range(1, 15) if counts[CODE[(rank_at(q), suit)]]}
+    suited = [x for x in rest if SUIT[x] == suit]
+    if len(suited) + d < 2:
+        return []  # no two cards to run with
+    counts = Counter(suited)
+    available = 0  # the positions the other naturals of the suit hold, as bits
+    for x in suited:
+        available |= _BITS[x]
     found = []
     for p in positions_of(c):
+        lacking = ~available & ~(1 << p)
         for lo in range(p, 0, -1):
             for hi in range(max(p, lo + 2), 15):
-                others = [q for q in range(lo, hi + 1) if q != p]
-                if sum(1 for q in others if q not in available) > d:
+                if (((1 << (hi + 1)) - (1 << lo)) & lacking).bit_count() > d:
                     break  # wider windows need even more deuces
+                others = [q for q in range(lo, hi + 1) if q != p]
                 for cards, roles, used, deuces, points in _fillings(suit, others, counts, d):
                     ordered = sorted(zip([p] + others, (c,) + cards, (c,) + roles))
                     move = ("meld", tuple(x[1] for x in ordered), tuple(x[2] for x in ordered))
