@@ -82,6 +82,8 @@ def _usable(hand: tuple, d: int, tab: tuple) -> tuple:
     """The naturals that could take part in some meld or lay-off even if the whole
     hand were there to help (a card that cannot is never placed), in search order."""
     naturals = [c for c in hand if not is_deuce(c)]
+    if d >= 2:  # any natural makes a set with two deuces
+        return tuple(sorted(naturals, key=order_key))
     ranks = Counter(RANK[c] for c in naturals)
     held = dict.fromkeys(SUITS, 0)  # each suit's positions held, as bits (an ace at both ends)
     for c in naturals:

@@ -43,7 +43,8 @@ def choose_greedy(view, rng):
             top = max(worth.values())
             return to_command(view.seat, rng.choice([o for o in scoring if worth[o] == top]))
     throws = [o for o in found if o[0] == DISCARD]
-    ranked = {o: _keep_score(o[1], view) for o in throws}
+    own = view.own_melds()
+    ranked = {o: _keep_score(o[1], view.hand, own) for o in throws}
     least = min(ranked.values())
     return to_command(view.seat, rng.choice([o for o in throws if ranked[o] == least]))
 
@@ -74,19 +75,19 @@ def _points(view, option) -> int:
     return extend(meld.shape, option[2], option[3]).points
 
 
-def _keep_score(card: str, view) -> tuple:
+def _keep_score(card: str, hand, own) -> tuple:
     """Lower is discarded first: (kept for good, partners, -cost in hand)."""
     precious = 1 if (is_deuce(card) or card == QS) else 0
     rank, suit = RANK[card], SUIT[card]
     partners = 0
-    for other in view.hand:
+    for other in hand:
         if other == card or is_deuce(other):  # the card itself, and its twin in two decks: by value, not identity
             continue
         if RANK[other] == rank:
             partners += 3
         elif SUIT[other] == suit and abs(RANK[other] - rank) <= 2:
             partners += 2 if abs(RANK[other] - rank) == 1 else 1
-    for meld in view.own_melds():
+    for meld in own:
         shape = meld.shape
         if shape.kind == RUN:
             if shape.suit == suit and (rank in (shape.lo - 1, shape.hi + 1) or (rank == 14 and shape.lo == 2)):

@@ -28,19 +28,45 @@ def unseen(variant, known) -> list[str]:
 
 def deal_unseen(variant, known, rng: random.Random):
     """`known` with every token replaced by an unseen card, at random."""
-    cards = unseen(variant, known)
-    rng.shuffle(cards)
-    return known._replace(hand=_filled(known.hand, iter(cards)))
+    return Dealer(variant, known)(rng)
+
+
+class Dealer:
+    """deal_unseen for one `known`, again and again (a search deals it every round):
+    the unseen cards listed once, and a filler that rebuilds only the parts of
+    the hand that hold tokens."""
+
+    def __init__(self, variant, known):
+        self.known, self.cards = known, unseen(variant, known)
+        self.fill = _filler(known.hand)
+
+    def __call__(self, rng: random.Random):
+        cards = list(self.cards)
+        rng.shuffle(cards)
+        return self.known if self.fill is None else self.known._replace(hand=self.fill(iter(cards)))
+
+
+def _filler(value):
+    """A function (an iterator of cards) -> `value` with each token, in field
+    order, the next card; None if `value` holds no token."""
+    if type(value) is str:
+        return (lambda cards: next(cards)) if is_token(value) else None
+    if not isinstance(value, tuple):
+        return None
+    if value and all(type(v) is str and is_token(v) for v in value):  # a hand or a stock all hidden
+        size = len(value)
+        return lambda cards: tuple(next(cards) for _ in range(size))
+    parts = [_filler(v) for v in value]
+    if all(part is None for part in parts):
+        return None
+    make = value._make if hasattr(value, "_fields") else tuple
+    return lambda cards: make([v if part is None else part(cards) for v, part in zip(value, parts)])
 
 
 def _filled(value, cards):
     """`value` (a record, tuples, strings) with each token, in field order, the next of `cards`."""
-    if type(value) is str:
-        return next(cards) if is_token(value) else value
-    if isinstance(value, tuple):
-        items = [_filled(v, cards) for v in value]
-        return value._make(items) if hasattr(value, "_fields") else tuple(items)
-    return value
+    fill = _filler(value)
+    return value if fill is None else fill(cards)
 
 
 class Deals:

@@ -22,7 +22,7 @@ import math
 import random
 import time
 
-from .determinize import Deals, deal_unseen
+from .determinize import Dealer, Deals
 
 CANDIDATES = 8  # root actions compared: greedy's and up to this many less one others
 CONFIDENCE = 2.0  # standard errors a candidate's advantage over greedy's choice must exceed
@@ -54,7 +54,8 @@ def choose(variant, view, rng: random.Random, budget: Budget, merit):
     over = budget.start()
     turns = variant.horizon if variant.standing is not None else DEPTH
     seat = view.seat
-    first = deal_unseen(variant, view.known, rng)
+    dealer = Dealer(variant, view.known)
+    first = dealer(rng)
     actions = variant.legal_actions(first, seat)
     pick = variant.bots["greedy"](view, random.Random(rng.random()))
     if len(actions) <= 1:
@@ -63,7 +64,7 @@ def choose(variant, view, rng: random.Random, budget: Budget, merit):
     if variant.surprise is not None:  # the deals after the first weighed by how they fit the others' play
         deal = Deals(variant, view.known, seat, rng).next
     else:
-        deal = functools.partial(deal_unseen, variant, view.known, rng)
+        deal = functools.partial(dealer, rng)
     alive = list(range(len(candidates)))
     sums, squares = [0.0] * len(candidates), [0.0] * len(candidates)
     rounds, det = 0, first
