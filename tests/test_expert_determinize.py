@@ -37,6 +37,13 @@ def positions(name: str, wanted: int, policies=("random", "greedy")) -> list:
     return found
 
 
+def form(value):
+    """The types of `value` and of all it holds, its strings (cards) as one kind."""
+    if isinstance(value, tuple):
+        return type(value), tuple(form(v) for v in value)
+    return type(value)
+
+
 def seen_by(variant, state, seat: int) -> dict:
     """Place -> cards, for the places `seat` sees (its hand, the public ones)."""
     return {place: tuple(cards) for place, who, cards in variant.cards_in_play(state) if who in (PUBLIC, seat)}
@@ -57,6 +64,7 @@ def test_a_determinization_keeps_what_the_seat_sees_and_hides_only_unseen_cards(
         assert hidden == Counter(pack_of(state)) - shown
         sizes = {place: len(cards) for place, _, cards in variant.cards_in_play(state)}
         assert {place: len(cards) for place, _, cards in variant.cards_in_play(dealt)} == sizes
+        assert form(dealt.hand) == form(state.hand)  # every record and tuple where the game has one
 
 
 def test_the_determinizer_never_reads_a_hidden_card_a_view_does_not_hold():

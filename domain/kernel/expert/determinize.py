@@ -53,7 +53,7 @@ def _filler(value):
         return (lambda cards: next(cards)) if is_token(value) else None
     if not isinstance(value, tuple):
         return None
-    if value and all(type(v) is str and is_token(v) for v in value):  # a hand or a stock all hidden
+    if type(value) is tuple and value and all(type(v) is str and is_token(v) for v in value):  # a hidden hand
         size = len(value)
         return lambda cards: tuple(next(cards) for _ in range(size))
     parts = [_filler(v) for v in value]
