@@ -63,12 +63,6 @@ def _filler(value):
     return lambda cards: make([v if part is None else part(cards) for v, part in zip(value, parts)])
 
 
-def _filled(value, cards):
-    """`value` (a record, tuples, strings) with each token, in field order, the next of `cards`."""
-    fill = _filler(value)
-    return value if fill is None else fill(cards)
-
-
 class Deals:
     """Determinizations weighed by the variant's model of the other seats
     (`Variant.surprise`): a Metropolis chain over deals of the unseen cards, its
@@ -83,6 +77,7 @@ class Deals:
     def __init__(self, variant, known, seat: int, rng: random.Random):
         self.variant, self.known, self.seat, self.rng = variant, known, seat, rng
         self.tokens = list(_tokens(known.hand))
+        self.fill = _filler(known.hand) or (lambda cards: known.hand)  # (a hand with no token: nothing to deal)
         held = {t for i, cards in enumerate(known.hand.hands) if i != seat for t in cards if is_token(t)}
         self.held = [i for i, t in enumerate(self.tokens) if t in held]
         self.loose = [i for i, t in enumerate(self.tokens) if t not in held]
@@ -113,7 +108,7 @@ class Deals:
         self.rng.shuffle(loose)
         for i, card in zip(self.loose, loose):
             self.cards[i] = card
-        return self.known._replace(hand=_filled(self.known.hand, iter(self.cards)))
+        return self.known._replace(hand=self.fill(iter(self.cards)))
 
     def _surprise(self, cards):
         given = dict(zip(self.tokens, cards))
@@ -127,7 +122,7 @@ STEPS = 5  # steps between two deals
 
 
 def _tokens(value):
-    """The tokens in `value`, in the order _filled gives them cards."""
+    """The tokens in `value`, in the order a _filler gives them cards."""
     if type(value) is str:
         if is_token(value):
             yield value
