@@ -8,6 +8,7 @@ actions (legal actions), views, bots, public (what the API shows, and where
 every card is), transcript, snapshot.
 """
 
+from ..kernel.expert.search import Settings
 from ..kernel.variant import Hidden, Variant
 from . import public
 from .actions import legal_actions
@@ -34,4 +35,7 @@ VARIANT = Variant(
     snapshot=(SNAPSHOTS.to_data, SNAPSHOTS.from_data), cards_in_play=public.cards_in_play,
     stand_ins=("wild", "as", "roles"),  # what a deuce stands for (its meld's shape: its roles)
     standing=standing,
+    # every candidate searched a third of the budget, the better half a third more, and the best kept at half
+    # a standard error: 1.5 times the gain over greedy's choices of the default (bench/regret.py, docs/bots.md)
+    search=Settings(confidence=0.5, stages=(1 / 3, 2 / 3)),
 )

@@ -19,6 +19,7 @@ from . import events, seats, shuffle, telling, turns
 from .deciding import ended_early
 from .eventdata import from_data
 from .expert.policy import EXPERT, expert_of
+from .expert.search import Settings
 from .masking import masked
 from .stored import StoredForm
 
@@ -86,6 +87,8 @@ class Variant:
     # the hand it sees, the fewer rollouts the budget holds (Iceberg's expert gained 27 and lost 10 of 100
     # duplicate hands at 2, 18 and 10 at 4: bench/duplicate.py, docs/bots.md)
     horizon: int = 4
+    # how the expert's search spends its budget among its candidates (kernel/expert/search.py Settings)
+    search: Settings = Settings()
     # (known, hands, seat) -> how ill the other seats' hands in `hands` (a deal of what `seat` has not seen) fit
     # their play so far as `known` records it, 0 for a perfect fit: the expert plays mostly deals that fit
     # (kernel/expert/determinize.py Deals); None: every deal of the unseen cards alike

@@ -21,6 +21,7 @@ import functools
 import math
 import random
 import time
+from typing import NamedTuple
 
 from .determinize import Dealer, Deals
 
@@ -30,6 +31,16 @@ MIN_ROUNDS = 8  # rounds before any candidate may replace greedy's choice
 PRUNE_AT = frozenset({8, 16, 32, 64})  # rounds after which the worse half of the other candidates is dropped
 DEPTH = 400  # rollout actions at most (a hand's end comes first here)
 MARGIN = 0.15  # the part of the time budget left unused
+
+
+class Settings(NamedTuple):
+    """How a variant's search spends its budget (`Variant.search`; the defaults are every variant's but
+    Fortune's). `stages`: the parts of the budget (time, or rounds when those come first) after which the
+    worse half of the other candidates is dropped, so every candidate gets its share of the budget, not
+    of 8 rounds; None: after the rounds of PRUNE_AT. `confidence`: the standard errors by which a
+    candidate's advantage must exceed greedy's choice."""
+    confidence: float = CONFIDENCE
+    stages: tuple[float, ...] | None = None
 
 
 class OutOfTime(Exception):
@@ -43,15 +54,23 @@ class Budget:
         self.seconds, self.rounds, self.clock = seconds, rounds, clock
 
     def start(self):
+        """A function (rounds done) -> the part of the budget spent: 1 or more, the search must stop."""
         # the search stops short of the budget by MARGIN: what follows its last check (a greedy move, the
         # rating) and a busy machine's pauses must fit in it
         began, seconds = self.clock(), self.seconds * (1 - MARGIN)
-        return lambda done: (self.rounds is not None and done >= self.rounds) or self.clock() - began >= seconds
+
+        def spent(done: int) -> float:
+            part = (self.clock() - began) / seconds if seconds > 0 else math.inf
+            return part if self.rounds is None else max(part, done / self.rounds if self.rounds else 1.0)
+        return spent
 
 
-def choose(variant, view, rng: random.Random, budget: Budget, merit):
-    """The expert's command for the seat whose `view` this is."""
-    over = budget.start()
+def choose(variant, view, rng: random.Random, budget: Budget, merit, settings: Settings | None = None):
+    """The expert's command for the seat whose `view` this is (`settings`: the variant's, unless given)."""
+    settings = settings or variant.search
+    spent = budget.start()
+    over = lambda done: spent(done) >= 1  # noqa: E731 (the rollouts' check, and the loop's)
+    stages = list(settings.stages or ())
     turns = variant.horizon if variant.standing is not None else DEPTH
     seat = view.seat
     dealer = Dealer(variant, view.known)
@@ -74,16 +93,19 @@ def choose(variant, view, rng: random.Random, budget: Budget, merit):
             for i in alive:
                 values[i] = _rollout(variant, det, candidates[i], seat, random.Random(seed), turns, stop)
         except OutOfTime:
-            return candidates[_best(sums, squares, rounds, alive)]  # the round unfinished is not counted
+            break  # the round unfinished is not counted
         for i in alive:
             diff = values[i] - values[0]
             sums[i] += diff
             squares[i] += diff * diff
         rounds += 1
-        if rounds in PRUNE_AT:
+        if settings.stages is None and rounds in PRUNE_AT:
+            alive = _pruned(sums, squares, rounds, alive)
+        elif stages and spent(rounds) >= stages[0]:
+            stages.pop(0)
             alive = _pruned(sums, squares, rounds, alive)
         det = deal()
-    return candidates[_best(sums, squares, rounds, alive)]
+    return candidates[_best(sums, squares, rounds, alive, settings.confidence)]
 
 
 def _pruned(sums, squares, rounds: int, alive: list) -> list:
@@ -98,15 +120,16 @@ def _candidates(pick, actions, rng) -> list:
     return [pick] + others[:CANDIDATES - 1]
 
 
-def _best(sums, squares, rounds: int, alive: list) -> int:
-    """The candidate clearly better than greedy's (index 0), else greedy's."""
+def _best(sums, squares, rounds: int, alive: list, confidence: float) -> int:
+    """The candidate clearly better than greedy's (index 0), else greedy's: its mean advantage the
+    greatest and above `confidence` standard errors."""
     if rounds < MIN_ROUNDS:
         return 0
     best, best_mean = 0, 0.0
     for i in alive[1:]:
         mean = sums[i] / rounds
         spread = math.sqrt(max(squares[i] / rounds - mean * mean, 0.0) / (rounds - 1))
-        if mean > best_mean and mean > CONFIDENCE * spread:
+        if mean > best_mean and mean > confidence * spread:
             best, best_mean = i, mean
     return best
 
