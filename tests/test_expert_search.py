@@ -11,6 +11,7 @@ import pytest
 
 from domain import registry
 from domain.kernel.expert import search
+from domain.kernel.expert.determinize import Dealer
 from domain.kernel.expert.standing import lead
 from tests.test_expert_determinize import NAMES, positions
 
@@ -49,3 +50,51 @@ def test_a_cut_rollout_is_rated_as_a_chance_logistic_in_the_lead_over_the_best_o
     assert lead(-10, [0], 40) == pytest.approx(1 - lead(10, [0], 40))
     assert lead(5, [-20, 5, 3], 40) == 0.5
     assert lead(0, [0], 40, 0.3) > 0.5  # the seat to move has the edge its bias gives
+
+
+def test_the_budget_spent_is_its_time_or_its_rounds_whichever_is_further():
+    now = [0.0]
+    spent = search.Budget(1.0, rounds=10, clock=lambda: now[0]).start()
+    assert spent(0) == 0 and spent(5) == 0.5
+    now[0] = 0.5 * (1 - search.MARGIN)  # half the time the search may use
+    assert spent(2) == pytest.approx(0.5) and spent(8) == 0.8 and spent(10) == 1
+    timed = search.Budget(1.0, clock=lambda: now[0]).start()  # no rounds: the time alone
+    now[0] += 0.25 * (1 - search.MARGIN)
+    assert timed(10**6) == pytest.approx(0.25)
+
+
+def _wide_position(name: str, width: int):
+    variant = registry.named(name)
+    for state in positions(name, 400):
+        if len(variant.legal_actions(state, state.turn_seat)) >= width:
+            return variant, state
+    raise AssertionError(f"no {name} position with {width} legal actions")
+
+
+@pytest.mark.parametrize("stages, rollouts", [
+    (None, 6 * 8),  # (PRUNE_AT: none of 6 rounds is pruned)
+    ((1 / 3, 2 / 3), 2 * 8 + 2 * 4 + 2 * 2),  # greedy's and 7 others, then 3 others, then 1
+])
+def test_stages_halve_the_other_candidates_at_parts_of_the_budget(monkeypatch, stages, rollouts):
+    variant, state = _wide_position("fortune", search.CANDIDATES)
+    rolled = []
+    real = search._rollout
+    monkeypatch.setattr(search, "_rollout", lambda v, det, command, *rest: rolled.append(command) or real(v, det, command, *rest))
+    seat = state.turn_seat
+    chosen = search.choose(variant, variant.expert_view(state, seat), random.Random(1), search.Budget(60, rounds=6),
+                           variant.merit, search.Settings(confidence=0.0, stages=stages))
+    assert len(rolled) == rollouts
+    assert chosen in variant.legal_actions(state, seat)
+
+
+def test_a_search_that_trusts_no_advantage_plays_greedy_s_choice():
+    variant, state = _wide_position("fortune", 4)
+    seat = state.turn_seat
+    view = variant.expert_view(state, seat)
+    for seed in range(5):
+        rng = random.Random(seed)
+        chosen = search.choose(variant, view, rng, search.Budget(60, rounds=8), variant.merit,
+                               search.Settings(confidence=math.inf, stages=(0.5,)))
+        rng = random.Random(seed)
+        Dealer(variant, view.known)(rng)  # greedy's generator is the search's first draw after its first deal
+        assert chosen == variant.bots["greedy"](view, random.Random(rng.random()))

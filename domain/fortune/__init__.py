@@ -36,6 +36,6 @@ VARIANT = Variant(
     stand_ins=("wild", "as", "roles"),  # what a deuce stands for (its meld's shape: its roles)
     standing=standing,
     # every candidate searched a third of the budget, the better half a third more, and the best kept at half
-    # a standard error: 1.5 times the gain over greedy's choices of the default (bench/regret.py, docs/bots.md)
+    # a standard error: some 1.7 times the default's gain over greedy's choices (bench/regret.py, docs/bots.md)
     search=Settings(confidence=0.5, stages=(1 / 3, 2 / 3)),
 )
