@@ -96,10 +96,7 @@ def decide(task: tuple) -> tuple[int, int]:
     variant = registry.named(name)
     rng = random.Random(seed)
     chosen = search.choose(variant, view, rng, search.Budget(think_ms / 1000), variant.merit, settings)
-    # greedy's choice as the search made it: its generator is the search's first draw after the first deal
-    rng = random.Random(seed)
-    Dealer(variant, view.known)(rng)
-    pick = variant.bots["greedy"](view, random.Random(rng.random()))
+    _, _, pick = search.opening(variant, view, random.Random(seed))  # greedy's choice, as the search made it
     return actions.index(chosen), actions.index(pick)
 
 

@@ -11,7 +11,6 @@ import pytest
 
 from domain import registry
 from domain.kernel.expert import search
-from domain.kernel.expert.determinize import Dealer
 from domain.kernel.expert.standing import lead
 from tests.test_expert_determinize import NAMES, positions
 
@@ -95,6 +94,4 @@ def test_a_search_that_trusts_no_advantage_plays_greedy_s_choice():
         rng = random.Random(seed)
         chosen = search.choose(variant, view, rng, search.Budget(60, rounds=8), variant.merit,
                                search.Settings(confidence=math.inf, stages=(0.5,)))
-        rng = random.Random(seed)
-        Dealer(variant, view.known)(rng)  # greedy's generator is the search's first draw after its first deal
-        assert chosen == variant.bots["greedy"](view, random.Random(rng.random()))
+        assert chosen == search.opening(variant, view, random.Random(seed))[2]  # greedy's choice

@@ -73,10 +73,8 @@ def choose(variant, view, rng: random.Random, budget: Budget, merit, settings: S
     stages = list(settings.stages or ())
     turns = variant.horizon if variant.standing is not None else DEPTH
     seat = view.seat
-    dealer = Dealer(variant, view.known)
-    first = dealer(rng)
+    dealer, first, pick = opening(variant, view, rng)
     actions = variant.legal_actions(first, seat)
-    pick = variant.bots["greedy"](view, random.Random(rng.random()))
     if len(actions) <= 1:
         return pick
     candidates = _candidates(pick, actions, rng)
@@ -106,6 +104,14 @@ def choose(variant, view, rng: random.Random, budget: Budget, merit, settings: S
             alive = _pruned(sums, squares, rounds, alive)
         det = deal()
     return candidates[_best(sums, squares, rounds, alive, settings.confidence)]
+
+
+def opening(variant, view, rng: random.Random):
+    """The search's first draws, in their order: the dealer of the view's deals, the first deal, and
+    greedy's choice (the candidate every other is measured against; bench/regret.py asks it again)."""
+    dealer = Dealer(variant, view.known)
+    first = dealer(rng)
+    return dealer, first, variant.bots["greedy"](view, random.Random(rng.random()))
 
 
 def _pruned(sums, squares, rounds: int, alive: list) -> list:
